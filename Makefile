@@ -1,0 +1,41 @@
+# The README's two commands: `make run` and `make test`. Both create .venv/ when it is missing
+# and reinstall when pyproject.toml changes.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+export QT_API := pyside6
+
+.PHONY: run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m app run
+
+test: lint typecheck contract pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check app widgets exporters tests benchmarks studies
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+contract: $(STAMP)
+	$(VENV)/bin/lint-imports
+
+pytest: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+test-slow: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow
+
+schema: $(STAMP)
+	$(PY) -m app.study.schema studies/study.schema.json
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,55 @@
+"""Finding studies: the bundled ones, those installed in the data folder, or a path."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.home import bundled_studies_dir, installed_studies_dir
+from app.study.errors import Problem, StudyError
+from app.study.loader import STUDY_FILE, LoadedStudy, load_study
+
+
+@dataclass(frozen=True)
+class StudyEntry:
+    study_id: str
+    title: str
+    path: Path  # the study folder
+    origin: str  # "bundled" or "installed"
+    illustrative: bool
+
+
+def list_studies(home: Path | None = None) -> list[StudyEntry]:
+    """Every study folder we can find, read cheaply (id and title only, no validation)."""
+    entries: list[StudyEntry] = []
+    for origin, root in (("bundled", bundled_studies_dir()), ("installed", installed_studies_dir(home))):
+        if not root.is_dir():
+            continue
+        for folder in sorted(p for p in root.iterdir() if (p / STUDY_FILE).is_file()):
+            try:
+                with (folder / STUDY_FILE).open(encoding="utf-8-sig") as fh:
+                    head = json.load(fh)
+                study_id = str(head.get("id", folder.name))
+                title = str(head.get("title", folder.name))
+                illustrative = bool(head.get("illustrative", False))
+            except (OSError, ValueError, AttributeError):
+                study_id, title, illustrative = folder.name, f"{folder.name} (unreadable)", False
+            entries.append(StudyEntry(study_id, title, folder, origin, illustrative))
+    return entries
+
+
+def find_study(ref: str, home: Path | None = None) -> Path:
+    """A study given as a path (folder or JSON file) or as the id of a known study."""
+    path = Path(ref)
+    if path.exists():
+        return path
+    for entry in list_studies(home):
+        if entry.study_id == ref or entry.path.name == ref:
+            return entry.path
+    known = ", ".join(sorted({e.study_id for e in list_studies(home)})) or "none"
+    raise StudyError([Problem(path, "", f"no such study file, folder or study id (known: {known})")])
+
+
+def open_study(ref: str, home: Path | None = None) -> LoadedStudy:
+    return load_study(find_study(ref, home))

@@ -1,0 +1,19 @@
+"""The registry of subcommands: each module registers one (`register(subparsers, common)`).
+Adding a command = a module here + one line below."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from app.cli import cmd_export, cmd_import_responses, cmd_run, cmd_studies, cmd_validate
+
+Register = Callable[[argparse._SubParsersAction, argparse.ArgumentParser], None]
+
+REGISTRY: list[Register] = [
+    cmd_validate.register,
+    cmd_studies.register,
+    cmd_run.register,
+    cmd_import_responses.register,
+    cmd_export.register,
+]

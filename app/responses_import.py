@@ -1,0 +1,156 @@
+"""Responses collected elsewhere (paper forms, a web survey, another tool), from a long CSV:
+
+    participant,item_id,question_id,answer,rt_ms[,profile fields...]
+
+`question_id` may be empty where the item has one question; `rt_ms` may be empty; `answer` is
+an option key, a number (or NA), or JSON for structured answers (see `app.study.answers`).
+Every row is checked before anything is written; all problems are reported, each with its row
+and column, and then nothing is imported.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app import __version__
+from app.storage.database import Database, new_uuid, utc_now
+from app.storage.tables import ResponseRow
+from app.study.answers import AnswerError, normalize_answer, parse_answer_text
+from app.study.errors import Problem, StudyError
+from app.study.loader import LoadedStudy
+
+REQUIRED_COLUMNS = ("participant", "item_id", "question_id", "answer", "rt_ms")
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    responses: int
+    participants: int
+    new_participants: int
+
+
+def import_responses_csv(loaded: LoadedStudy, db: Database, path: Path) -> ImportSummary:
+    rows, problems, profiles = _read_rows(loaded, db, path)
+    if problems:
+        raise StudyError(problems)
+    study = loaded.study
+    db.register_study(study.id, study.version, study.title, loaded.content_hash,
+                      study.model_dump_json())
+    known = {p.code for p in db.participants(study.id)}
+    sessions: dict[str, str] = {}
+    for code in dict.fromkeys(r.participant_code for r in rows):
+        db.ensure_participant(study.id, code, profiles.get(code, {}))
+        sessions[code] = db.start_session(study.id, loaded.content_hash, code,
+                                          app_version=f"{__version__} import-responses",
+                                          screen=f"imported from {path.name}")
+    for row in rows:
+        row.session_uuid = sessions[row.participant_code]
+    db.save_responses(rows)
+    db.log_event(study.id, "responses_imported",
+                 payload={"file": str(path), "responses": len(rows), "participants": len(sessions)})
+    for session_uuid in sessions.values():
+        db.end_session(session_uuid)
+    return ImportSummary(len(rows), len(sessions), len(set(sessions) - known))
+
+
+def _read_rows(loaded: LoadedStudy, db: Database,
+               path: Path) -> tuple[list[ResponseRow], list[Problem], dict[str, dict[str, Any]]]:
+    try:
+        with path.open(newline="", encoding="utf-8-sig") as fh:
+            reader = csv.DictReader(fh)
+            header = reader.fieldnames or []
+            missing = [c for c in REQUIRED_COLUMNS if c not in header]
+            if missing:
+                raise StudyError([Problem(path, "header", f"missing column(s) {', '.join(missing)}; "
+                                          f"expected {','.join(REQUIRED_COLUMNS)}")])
+            records = list(reader)
+    except OSError as exc:
+        raise StudyError([Problem(path, "", f"cannot read: {exc.strerror or exc}")]) from exc
+    except (UnicodeDecodeError, csv.Error) as exc:
+        raise StudyError([Problem(path, "", f"not a readable UTF-8 CSV file: {exc}")]) from exc
+
+    study = loaded.study
+    items = loaded.items_by_id
+    extra_columns = [c for c in header if c not in REQUIRED_COLUMNS]
+    already = defaultdict(set)
+    for response in db.responses(study.id):
+        already[response.participant_code].add((response.item_id, response.question_id))
+    problems: list[Problem] = []
+    rows: list[ResponseRow] = []
+    profiles: dict[str, dict[str, Any]] = {}
+    seen: dict[tuple[str, str, str], int] = {}
+    positions: dict[str, dict[str, int]] = defaultdict(dict)
+    now = utc_now()
+    blocks = {b.id: b for b in study.blocks}
+
+    for index, record in enumerate(records):
+        line = index + 2  # the header is line 1
+
+        def bad(column: str, message: str, line: int = line) -> None:
+            problems.append(Problem(path, f"row {line}, column {column}", message))
+
+        if None in record:  # more cells than header columns
+            bad("-", "more cells than the header has columns")
+            continue
+        code = (record["participant"] or "").strip()
+        item_id = (record["item_id"] or "").strip()
+        question_id = (record["question_id"] or "").strip()
+        if not code:
+            bad("participant", "empty participant code")
+            continue
+        item = items.get(item_id)
+        if item is None:
+            bad("item_id", f"unknown item {item_id!r}")
+            continue
+        if not question_id:
+            if len(item.questions) != 1:
+                bad("question_id", f"item {item_id!r} has {len(item.questions)} questions; say which")
+                continue
+            question_id = item.questions[0].id
+        question = next((q for q in item.questions if q.id == question_id), None)
+        if question is None:
+            bad("question_id", f"item {item_id!r} has no question {question_id!r}; it has "
+                f"{[q.id for q in item.questions]}")
+            continue
+        key = (code, item_id, question_id)
+        if key in seen:
+            bad("question_id", f"duplicate of row {seen[key]} (same participant, item, question)")
+            continue
+        seen[key] = line
+        if (item_id, question_id) in already[code]:
+            bad("participant", f"{code!r} already has a response to {item_id}/{question_id} "
+                "in the database")
+            continue
+        try:
+            answer = normalize_answer(item, question, parse_answer_text(question, record["answer"] or ""))
+        except AnswerError as exc:
+            bad("answer", str(exc))
+            continue
+        rt_text = (record["rt_ms"] or "").strip()
+        rt_ms: float | None = None
+        if rt_text:
+            try:
+                rt_ms = float(rt_text)
+                if rt_ms < 0:
+                    raise ValueError
+            except ValueError:
+                bad("rt_ms", f"{rt_text!r} is not a non-negative number of milliseconds")
+                continue
+        profile = profiles.setdefault(code, {})
+        for column in extra_columns:
+            value = (record.get(column) or "").strip()
+            if value and column not in profile:
+                profile[column] = value
+        position = positions[code].setdefault(item_id, len(positions[code]))
+        rows.append(ResponseRow(
+            uuid=new_uuid(), study_id=study.id, content_hash=loaded.content_hash,
+            participant_code=code, session_uuid="", item_id=item_id, question_id=question_id,
+            block_id=item.block, position=position, answer_json=json.dumps(answer, ensure_ascii=False),
+            answer_utc=now, rt_ms=rt_ms, practice=blocks[item.block].kind == "practice",
+        ))
+    return rows, problems, profiles

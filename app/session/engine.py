@@ -1,0 +1,331 @@
+"""The session engine: given a study, a participant and the database, it says what to show
+next and records what was answered.
+
+Everything it knows about progress comes from the database (responses and events), so a
+process killed at any point resumes on the first unanswered item of the same plan, with the
+block introductions and breaks already seen not shown again. A submit writes all the item's
+answers in one transaction and returns only once they are committed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app import __version__
+from app.session.plan import PlannedTrial, build_plan
+from app.session.presentation import TrialView, trial_view
+from app.storage.database import Database, new_uuid, utc_now
+from app.storage.tables import EventRow, ResponseRow
+from app.study.answers import AnswerError, is_correct, normalize_answer
+from app.study.loader import LoadedStudy
+
+# ----------------------------------------------------------------------- what the UI shows
+
+
+@dataclass(frozen=True)
+class BlockIntroScreen:
+    block_id: str
+    title: str
+    text: str  # Markdown
+    practice: bool
+
+
+@dataclass(frozen=True)
+class TrialScreen:
+    view: TrialView
+
+
+@dataclass(frozen=True)
+class BreakScreen:
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class EndScreen:
+    done: int
+    total: int
+    score: float | None  # only when the study allows showing it
+
+
+Screen = BlockIntroScreen | TrialScreen | BreakScreen | EndScreen
+
+
+@dataclass(frozen=True)
+class Progress:
+    done: int
+    total: int
+    block_title: str
+    block_done: int
+    block_total: int
+
+
+# ----------------------------------------------------------------------- what the UI hands back
+
+
+@dataclass(frozen=True)
+class QuestionAnswer:
+    """The final answer to one question and how it came about (monotonic ns)."""
+
+    question_id: str
+    answer: Any  # None: not answered (only allowed when optional or timed out)
+    answer_ns: int | None = None
+    first_interaction_ns: int | None = None
+    n_changes: int = 0
+
+
+@dataclass(frozen=True)
+class TrialTiming:
+    onset_ns: int  # when the stimulus was first painted
+    onset_utc: str | None = None
+    excluded_ms: float = 0.0  # unfocused / minimised during the trial
+    timed_out: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)  # answer changes etc., for the log
+
+
+@dataclass(frozen=True)
+class QuestionFeedback:
+    question_id: str
+    given: Any
+    correct_answer: Any
+    correct: bool | None
+
+
+class SubmitError(ValueError):
+    """The UI submitted something the engine cannot accept (a bug or a stale screen)."""
+
+
+class SessionEngine:
+    def __init__(
+        self,
+        loaded: LoadedStudy,
+        db: Database,
+        participant_code: str,
+        *,
+        profile: Mapping[str, Any] | None = None,
+        refresh_hz: float | None = None,
+        screen: str | None = None,
+        simulated: bool = False,
+        clock: Callable[[], int] = time.monotonic_ns,
+    ) -> None:
+        if not participant_code.strip():
+            raise ValueError("a participant code is required")
+        self.loaded = loaded
+        self.study = loaded.study
+        self.db = db
+        self.code = participant_code
+        self.simulated = simulated
+        self.clock = clock
+        db.register_study(
+            self.study.id, self.study.version, self.study.title, loaded.content_hash,
+            self.study.model_dump_json(),
+        )
+        self.participant = db.ensure_participant(
+            self.study.id, participant_code, dict(profile or {}), simulated=simulated
+        )
+        self.plan: list[PlannedTrial] = build_plan(self.study, participant_code)
+        self._items = loaded.items_by_id
+        self._answered = db.answered_item_ids(self.study.id, participant_code)
+        seen = db.events(self.study.id, participant_code=participant_code)
+        self._intros_seen = {
+            json.loads(e.payload_json).get("block") for e in seen if e.kind == "block_intro_seen"
+        }
+        self._breaks_taken = {
+            int(json.loads(e.payload_json).get("at", -1)) for e in seen if e.kind == "break_end"
+        }
+        resumed = bool(self._answered) or bool(seen)
+        self.session_uuid = db.start_session(
+            self.study.id, loaded.content_hash, participant_code, app_version=__version__,
+            refresh_hz=refresh_hz, screen=screen,
+        )
+        self._log("session_resumed" if resumed else "session_started",
+                  {"answered": len(self._answered), "of": len(self.plan)})
+
+    # ------------------------------------------------------------------ reading state
+
+    @property
+    def total(self) -> int:
+        return len(self.plan)
+
+    @property
+    def done(self) -> int:
+        return sum(1 for p in self.plan if p.item_id in self._answered)
+
+    def next_trial(self) -> PlannedTrial | None:
+        for planned in self.plan:
+            if planned.item_id not in self._answered:
+                return planned
+        return None
+
+    def progress(self) -> Progress:
+        planned = self.next_trial() or (self.plan[-1] if self.plan else None)
+        if planned is None:
+            return Progress(0, 0, "", 0, 0)
+        in_block = [p for p in self.plan if p.block_id == planned.block_id]
+        block = self.study.block(planned.block_id)
+        return Progress(
+            done=self.done,
+            total=self.total,
+            block_title=block.title or ("Practice" if block.kind == "practice" else "Main"),
+            block_done=sum(1 for p in in_block if p.item_id in self._answered),
+            block_total=len(in_block),
+        )
+
+    def next_screen(self) -> Screen:
+        planned = self.next_trial()
+        if planned is None:
+            return EndScreen(self.done, self.total, self._score() if
+                             self.study.design.show_score_at_end else None)
+        block = self.study.block(planned.block_id)
+        if planned.block_id not in self._intros_seen and self._needs_intro(planned):
+            text = block.intro or self._default_intro(planned)
+            return BlockIntroScreen(block.id, block.title or block.id, text,
+                                    block.kind == "practice")
+        main_done = sum(1 for p in self.plan if not p.practice and p.item_id in self._answered)
+        every = self.study.design.break_every
+        if (every and not planned.practice and main_done and main_done % every == 0
+                and main_done not in self._breaks_taken):
+            return BreakScreen(self.done, self.total)
+        item = self._items[planned.item_id]
+        return TrialScreen(trial_view(self.study, self.loaded.folder, item, planned, self.total))
+
+    def _needs_intro(self, planned: PlannedTrial) -> bool:
+        block = self.study.block(planned.block_id)
+        if block.intro:
+            return True
+        # Without an intro of its own, say when practice ends and the real items begin.
+        first_main = not planned.practice and any(p.practice for p in self.plan)
+        return first_main and planned == next(p for p in self.plan if p.block_id == block.id)
+
+    @staticmethod
+    def _default_intro(planned: PlannedTrial) -> str:
+        return ("**Practice is over.** From now on your answers count and no feedback is given."
+                if not planned.practice else "")
+
+    # ------------------------------------------------------------------ acting
+
+    def acknowledge_intro(self, block_id: str) -> None:
+        self._intros_seen.add(block_id)
+        self._log("block_intro_seen", {"block": block_id})
+
+    def start_break(self) -> None:
+        self._log("break_start", {"at": self._main_done()}, mono_ns=self.clock())
+
+    def end_break(self) -> None:
+        self._breaks_taken.add(self._main_done())
+        self._log("break_end", {"at": self._main_done()}, mono_ns=self.clock())
+
+    def _main_done(self) -> int:
+        return sum(1 for p in self.plan if not p.practice and p.item_id in self._answered)
+
+    def log(self, kind: str, payload: dict[str, Any] | None = None, *, item_id: str | None = None,
+            mono_ns: int | None = None) -> None:
+        """An audit event from the UI (paused, focus lost, closed...)."""
+        self._log(kind, payload or {}, item_id=item_id, mono_ns=mono_ns)
+
+    def _log(self, kind: str, payload: dict[str, Any], *, item_id: str | None = None,
+             mono_ns: int | None = None) -> None:
+        self.db.log_event(self.study.id, kind, participant_code=self.code,
+                          session_uuid=self.session_uuid, item_id=item_id, payload=payload,
+                          mono_ns=mono_ns)
+
+    def submit(self, position: int, answers: list[QuestionAnswer],
+               timing: TrialTiming) -> list[QuestionFeedback]:
+        """Record the answers to the item at `position`. Durable when this returns.
+
+        Returns feedback (with the right answers) only for items of a block that gives
+        feedback (practice, by default); otherwise an empty list.
+        """
+        if not 0 <= position < len(self.plan):
+            raise SubmitError(f"no item at position {position}")
+        planned = self.plan[position]
+        if planned.item_id in self._answered:
+            raise SubmitError(f"item {planned.item_id!r} is already answered")
+        item = self._items[planned.item_id]
+        by_id = {a.question_id: a for a in answers}
+        unknown = set(by_id) - {q.id for q in item.questions}
+        if unknown:
+            raise SubmitError(f"unknown questions {sorted(unknown)} for item {item.id!r}")
+
+        now_utc = utc_now()
+        rows: list[ResponseRow] = []
+        normalized: dict[str, Any] = {}
+        for question in item.questions:
+            given = by_id.get(question.id)
+            value = given.answer if given else None
+            if value is None or (question.kind == "text" and value == "" and not question.required):
+                if question.required and not timing.timed_out:
+                    raise SubmitError(f"question {question.id!r} needs an answer")
+                stored: Any = None if value is None else value
+            else:
+                try:
+                    stored = normalize_answer(item, question, value)
+                except AnswerError as exc:
+                    raise SubmitError(f"question {question.id!r}: {exc}") from exc
+            normalized[question.id] = stored
+            answer_ns = given.answer_ns if given else None
+            first_ns = given.first_interaction_ns if given else None
+            rows.append(ResponseRow(
+                uuid=new_uuid(), study_id=self.study.id, content_hash=self.loaded.content_hash,
+                participant_code=self.code, session_uuid=self.session_uuid, item_id=item.id,
+                question_id=question.id, block_id=planned.block_id, position=position,
+                answer_json=json.dumps(stored, ensure_ascii=False),
+                option_order_json=json.dumps(planned.orders[question.id])
+                if question.id in planned.orders else None,
+                onset_ns=timing.onset_ns, first_interaction_ns=first_ns, answer_ns=answer_ns,
+                onset_utc=timing.onset_utc, answer_utc=now_utc,
+                rt_ms=_ms_between(timing.onset_ns, answer_ns, timing.excluded_ms),
+                first_interaction_ms=_ms_between(timing.onset_ns, first_ns, 0.0),
+                excluded_ms=timing.excluded_ms, n_changes=given.n_changes if given else 0,
+                timed_out=timing.timed_out, practice=planned.practice, simulated=self.simulated,
+            ))
+        events = [
+            EventRow(uuid=new_uuid(), study_id=self.study.id, participant_code=self.code,
+                     session_uuid=self.session_uuid, kind=str(ev.get("kind", "trial_event")),
+                     item_id=item.id, payload_json=json.dumps(ev, sort_keys=True, default=str),
+                     mono_ns=ev.get("mono_ns"), utc=now_utc)
+            for ev in timing.events
+        ]
+        self.db.save_responses(rows, events)
+        self._answered.add(item.id)
+
+        block = self.study.block(planned.block_id)
+        gives_feedback = block.feedback if block.feedback is not None else block.kind == "practice"
+        if not gives_feedback:
+            return []
+        return [
+            QuestionFeedback(q.id, normalized[q.id], getattr(q, "gold", None),
+                             is_correct(q, normalized[q.id]) if normalized[q.id] is not None
+                             else False)
+            for q in item.questions if getattr(q, "gold", None) is not None
+        ]
+
+    def close(self) -> None:
+        self._log("session_closed", {"answered": self.done, "of": self.total})
+        self.db.end_session(self.session_uuid)
+
+    def _score(self) -> float | None:
+        """Share of gold-answered main questions answered right, for an end screen that shows it."""
+        right = total = 0
+        for row in self.db.responses(self.study.id, participant_code=self.code):
+            if row.practice:
+                continue
+            question = next(q for q in self._items[row.item_id].questions if q.id == row.question_id)
+            if getattr(question, "gold", None) is None:
+                continue
+            answer = json.loads(row.answer_json)
+            verdict = False if answer is None else is_correct(question, answer)
+            if verdict is not None:
+                total += 1
+                right += int(verdict)
+        return right / total if total else None
+
+
+def _ms_between(start_ns: int | None, end_ns: int | None, excluded_ms: float) -> float | None:
+    if start_ns is None or end_ns is None:
+        return None
+    return max(0.0, (end_ns - start_ns) / 1e6 - excluded_ms)

@@ -1,0 +1,87 @@
+"""What a screen may show of an item: the stimulus and the questions, never the gold answers,
+the categories or the scoring settings. Widgets only ever receive these objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.session.plan import PlannedTrial
+from app.study.model import (
+    CardsStimulus,
+    ChoiceQuestion,
+    Item,
+    QueryDocumentsStimulus,
+    Question,
+    ScoringSpec,
+    Study,
+)
+
+
+@dataclass(frozen=True)
+class TrialView:
+    position: int  # 0-based place in the plan
+    total: int
+    item_id: str
+    block_id: str
+    block_title: str
+    practice: bool
+    language: str | None
+    direction: str
+    stimulus: Any  # one of the Stimulus models, documents in shown order
+    questions: list[Question]  # gold removed, options in shown order
+    orders: dict[str, list[str]]
+    study_folder: Path
+    ready_screen: bool
+    fixation_ms: int
+    iti_ms: int
+    deadline_ms: int | None
+
+    def image_path(self, relative: str) -> Path:
+        return (self.study_folder / relative).resolve()
+
+
+def strip_question(question: Question, order: list[str] | None) -> Question:
+    """A copy of the question without its gold answer or scoring, options in `order`."""
+    update: dict[str, Any] = {"gold": None, "scoring": ScoringSpec()}
+    if isinstance(question, ChoiceQuestion) and order:
+        by_key = {o.key: o for o in question.options}
+        update["options"] = [by_key[k] for k in order]
+    return question.model_copy(update=update)
+
+
+def shown_stimulus(item: Item, planned: PlannedTrial) -> Any:
+    stim = item.stimulus
+    order = next(iter(o for q, o in planned.orders.items()
+                      if q in {x.id for x in item.questions if x.kind != "choice"}), None)
+    if order and isinstance(stim, QueryDocumentsStimulus):
+        by_id = {d.id: d for d in stim.documents}
+        return stim.model_copy(update={"documents": [by_id[i] for i in order]})
+    if order and isinstance(stim, CardsStimulus):
+        by_id = {c.id: c for c in stim.cards}
+        return stim.model_copy(update={"cards": [by_id[i] for i in order]})
+    return stim
+
+
+def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, total: int) -> TrialView:
+    block = study.block(planned.block_id)
+    return TrialView(
+        position=planned.position,
+        total=total,
+        item_id=item.id,
+        block_id=block.id,
+        block_title=block.title or ("Practice" if block.kind == "practice" else "Main"),
+        practice=planned.practice,
+        language=item.language,
+        direction=item.direction,
+        stimulus=shown_stimulus(item, planned),
+        questions=[strip_question(q, planned.orders.get(q.id)) for q in item.questions],
+        orders=planned.orders,
+        study_folder=folder,
+        ready_screen=study.design.ready_screen,
+        fixation_ms=study.design.fixation_ms,
+        iti_ms=study.design.iti_ms,
+        deadline_ms=study.design.deadline_ms,
+    )

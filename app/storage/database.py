@@ -1,0 +1,290 @@
+"""The database: opening (with integrity check and migrations) and every read and write.
+
+Every SQLite connection runs in WAL mode with synchronous=FULL and a busy timeout, so a
+committed response survives a power cut and several processes can share the file. A write
+method returns only after its transaction has committed: the session engine relies on that
+to keep "durable before the next item appears".
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid as uuidlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlmodel import Session, col, select
+
+from app.home import default_db_url
+from app.storage.migrations import SCHEMA_VERSION, migrate
+from app.storage.tables import EventRow, ParticipantRow, ResponseRow, SessionRow, StudyRow
+from app.study.errors import UserInputError
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+class CorruptDatabaseError(UserInputError):
+    """The file is not a readable Baseline Studio database. It is left untouched."""
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def new_uuid() -> str:
+    return str(uuidlib.uuid4())
+
+
+def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+@dataclass(frozen=True)
+class ParticipantInfo:
+    code: str
+    profile: dict[str, Any]
+    simulated: bool
+    created_utc: str
+
+
+class Database:
+    """One database (a SQLite file or a PostgreSQL server). Thread-safe: each call opens its own
+    short session; the UI calls it from its single writer thread (`widgets.writer`)."""
+
+    def __init__(self, engine: Engine, *, label: str) -> None:
+        self.engine = engine
+        self.label = label  # for messages: the file path, or the server URL without password
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        self.origin = self._origin()
+
+    # ------------------------------------------------------------------ setup
+
+    def _origin(self) -> str:
+        """A random id for this database, written once: merges record where each row came from."""
+        with self.engine.begin() as conn:
+            row = conn.execute(text("SELECT value FROM schema_info WHERE key = 'origin'")).first()
+            if row:
+                return str(row[0])
+            origin = new_uuid()
+            conn.execute(
+                text("INSERT INTO schema_info (key, value) VALUES ('origin', :v)"), {"v": origin}
+            )
+            return origin
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @property
+    def schema_version(self) -> int:
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT value FROM schema_info WHERE key='schema_version'")).one()
+            return int(row[0])
+
+    # ------------------------------------------------------------------ studies and participants
+
+    def register_study(self, study_id: str, version: str, title: str, content_hash: str,
+                       definition_json: str) -> None:
+        with Session(self.engine) as s:
+            if s.get(StudyRow, content_hash) is None:
+                s.add(StudyRow(content_hash=content_hash, study_id=study_id, version=version,
+                               title=title, definition_json=definition_json,
+                               registered_utc=utc_now()))
+                s.commit()
+
+    def study_versions(self, study_id: str) -> list[StudyRow]:
+        with Session(self.engine) as s:
+            rows = s.exec(select(StudyRow).where(StudyRow.study_id == study_id)).all()
+            return [StudyRow.model_validate(r) for r in rows]
+
+    def ensure_participant(self, study_id: str, code: str, profile: dict[str, Any] | None = None,
+                           *, simulated: bool = False) -> ParticipantInfo:
+        """The participant, created with `profile` if new; an existing profile is kept."""
+        with Session(self.engine) as s:
+            row = s.get(ParticipantRow, (study_id, code))
+            if row is None:
+                row = ParticipantRow(study_id=study_id, code=code,
+                                     profile_json=json.dumps(profile or {}, sort_keys=True),
+                                     simulated=simulated, created_utc=utc_now(), origin=self.origin)
+                s.add(row)
+                s.commit()
+                s.refresh(row)
+            return ParticipantInfo(row.code, json.loads(row.profile_json), row.simulated,
+                                   row.created_utc)
+
+    def participant(self, study_id: str, code: str) -> ParticipantInfo | None:
+        with Session(self.engine) as s:
+            row = s.get(ParticipantRow, (study_id, code))
+            if row is None:
+                return None
+            return ParticipantInfo(row.code, json.loads(row.profile_json), row.simulated,
+                                   row.created_utc)
+
+    def participants(self, study_id: str) -> list[ParticipantInfo]:
+        with Session(self.engine) as s:
+            rows = s.exec(select(ParticipantRow).where(ParticipantRow.study_id == study_id)
+                          .order_by(col(ParticipantRow.code))).all()
+            return [ParticipantInfo(r.code, json.loads(r.profile_json), r.simulated, r.created_utc)
+                    for r in rows]
+
+    # ------------------------------------------------------------------ sessions
+
+    def start_session(self, study_id: str, content_hash: str, participant_code: str, *,
+                      app_version: str, refresh_hz: float | None = None,
+                      screen: str | None = None) -> str:
+        session_uuid = new_uuid()
+        with Session(self.engine) as s:
+            s.add(SessionRow(uuid=session_uuid, study_id=study_id, content_hash=content_hash,
+                             participant_code=participant_code, started_utc=utc_now(),
+                             app_version=app_version, refresh_hz=refresh_hz, screen=screen,
+                             origin=self.origin))
+            s.commit()
+        return session_uuid
+
+    def end_session(self, session_uuid: str) -> None:
+        with Session(self.engine) as s:
+            row = s.get(SessionRow, session_uuid)
+            if row is not None and row.ended_utc is None:
+                row.ended_utc = utc_now()
+                s.add(row)
+                s.commit()
+
+    def sessions(self, study_id: str) -> list[SessionRow]:
+        with Session(self.engine) as s:
+            rows = s.exec(select(SessionRow).where(SessionRow.study_id == study_id)
+                          .order_by(col(SessionRow.started_utc))).all()
+            return [SessionRow.model_validate(r) for r in rows]
+
+    # ------------------------------------------------------------------ responses and events
+
+    def save_responses(self, rows: Sequence[ResponseRow], events: Iterable[EventRow] = ()) -> None:
+        """Insert the answers to one item (and its events) in one transaction; durable on return."""
+        with Session(self.engine) as s:
+            for row in rows:
+                if not row.origin:
+                    row.origin = self.origin
+                s.add(row)
+            for ev in events:
+                if not ev.origin:
+                    ev.origin = self.origin
+                s.add(ev)
+            s.commit()
+
+    def log_event(self, study_id: str, kind: str, *, participant_code: str | None = None,
+                  session_uuid: str | None = None, item_id: str | None = None,
+                  payload: dict[str, Any] | None = None, mono_ns: int | None = None) -> None:
+        with Session(self.engine) as s:
+            s.add(EventRow(uuid=new_uuid(), study_id=study_id, participant_code=participant_code,
+                           session_uuid=session_uuid, kind=kind, item_id=item_id,
+                           payload_json=json.dumps(payload or {}, sort_keys=True),
+                           mono_ns=mono_ns, utc=utc_now(), origin=self.origin))
+            s.commit()
+
+    def answered_item_ids(self, study_id: str, participant_code: str) -> set[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT DISTINCT item_id FROM response "
+                     "WHERE study_id = :s AND participant_code = :p"),
+                {"s": study_id, "p": participant_code},
+            ).all()
+        return {r[0] for r in rows}
+
+    def responses(self, study_id: str, *, participant_code: str | None = None,
+                  include_simulated: bool = True) -> list[ResponseRow]:
+        with Session(self.engine) as s:
+            query = select(ResponseRow).where(ResponseRow.study_id == study_id)
+            if participant_code is not None:
+                query = query.where(ResponseRow.participant_code == participant_code)
+            if not include_simulated:
+                query = query.where(col(ResponseRow.simulated).is_(False))
+            query = query.order_by(col(ResponseRow.participant_code), col(ResponseRow.position),
+                                   col(ResponseRow.question_id))
+            return [ResponseRow.model_validate(r) for r in s.exec(query).all()]
+
+    def events(self, study_id: str, *, participant_code: str | None = None,
+               kind: str | None = None) -> list[EventRow]:
+        with Session(self.engine) as s:
+            query = select(EventRow).where(EventRow.study_id == study_id)
+            if participant_code is not None:
+                query = query.where(EventRow.participant_code == participant_code)
+            if kind is not None:
+                query = query.where(EventRow.kind == kind)
+            query = query.order_by(col(EventRow.utc))
+            return [EventRow.model_validate(r) for r in s.exec(query).all()]
+
+    def count_responses(self, study_id: str | None = None) -> int:
+        with self.engine.connect() as conn:
+            if study_id is None:
+                return int(conn.execute(text("SELECT COUNT(*) FROM response")).scalar_one())
+            return int(conn.execute(text("SELECT COUNT(*) FROM response WHERE study_id = :s"),
+                                    {"s": study_id}).scalar_one())
+
+
+def open_database(url: str | None = None, *, home: Path | None = None,
+                  check_integrity: bool = True) -> Database:
+    """Open (creating and migrating as needed) the database at `url`, default: the data folder.
+
+    A SQLite file that fails its integrity check, or is not a database at all, raises
+    CorruptDatabaseError and is never written to.
+    """
+    url = url or default_db_url(home)
+    parsed = make_url(url)
+    label = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() == "sqlite":
+        path = Path(parsed.database or "")
+        label = str(path)
+        if parsed.database and path.exists():
+            _check_sqlite_file(path, full=check_integrity)
+        elif parsed.database:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    try:
+        with engine.connect() as conn:
+            migrate(conn, SCHEMA_VERSION)
+    except OperationalError as exc:
+        engine.dispose()
+        raise CorruptDatabaseError(f"{label}: cannot open database: {exc.orig}") from exc
+    except DatabaseError as exc:
+        engine.dispose()
+        raise CorruptDatabaseError(f"{label}: not a usable database: {exc.orig}") from exc
+    return Database(engine, label=label)
+
+
+def _check_sqlite_file(path: Path, *, full: bool) -> None:
+    """Read-only look at an existing file before SQLAlchemy (and WAL mode) touches it."""
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(16)
+    except OSError as exc:
+        raise CorruptDatabaseError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    if path.stat().st_size == 0:
+        return  # an empty file is a new database
+    if header != b"SQLite format 3\x00":
+        raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")
+    if not full:
+        return
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            result = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise CorruptDatabaseError(f"{path}: database is damaged ({exc}); left untouched") from exc
+    if result != ["ok"]:
+        detail = "; ".join(result[:3])
+        raise CorruptDatabaseError(f"{path}: integrity check failed ({detail}); left untouched")

@@ -1,0 +1,158 @@
+"""Checks that span fields: references between parts of a study, and its files on disk."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+
+from app.study.errors import Problem
+from app.study.model import (
+    CardsStimulus,
+    ClusteringQuestion,
+    ImagesStimulus,
+    Item,
+    QueryDocumentsStimulus,
+    RankingQuestion,
+    RelevanceQuestion,
+    Study,
+    TextStimulus,
+)
+from app.study.paths import UnsafePathError, resolve_asset
+
+IMAGE_PLACEHOLDER = "<image>"
+
+
+def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool = True) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def add(where: str, message: str) -> None:
+        problems.append(Problem(source, where, message))
+
+    for name, ids in (
+        ("blocks", [b.id for b in study.blocks]),
+        ("profile_fields", [f.id for f in study.profile_fields]),
+    ):
+        for dup in sorted(k for k, n in Counter(ids).items() if n > 1):
+            add(name, f"id {dup!r} is used more than once")
+
+    block_ids = {b.id for b in study.blocks}
+    seen: dict[str, int] = {}
+    for index, item in enumerate(study.items):
+        where = f"items[{index}]"
+        if item.id in seen:
+            add(f"{where}.id", f"item id {item.id!r} is already used by items[{seen[item.id]}]")
+        else:
+            seen[item.id] = index
+        if item.block not in block_ids:
+            add(f"{where}.block", f"unknown block {item.block!r}; blocks are {sorted(block_ids)}")
+        problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_item(item)]
+        if check_assets:
+            problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_images(item, folder)]
+
+    for block in study.blocks:
+        if not any(item.block == block.id for item in study.items):
+            add("blocks", f"block {block.id!r} has no items")
+
+    categories = {key for item in study.items for key in item.categories}
+    for index, item in enumerate(study.items):
+        for q_index, question in enumerate(item.questions):
+            for key in [*question.scoring.breakdown, question.scoring.group_by]:
+                if key is not None and key not in categories:
+                    add(
+                        f"items[{index}].questions[{q_index}].scoring",
+                        f"category {key!r} is not set on any item",
+                    )
+
+    assignment = study.assignment
+    if assignment.items_per_participant and assignment.items_per_participant > len(study.items):
+        add(
+            "assignment.items_per_participant",
+            f"{assignment.items_per_participant} is more than the {len(study.items)} items",
+        )
+    if check_assets:
+        for index, ref in enumerate(study.models.predictions):
+            where = f"models.predictions[{index}].file"
+            try:
+                path = resolve_asset(folder, ref.file)
+            except UnsafePathError as exc:
+                add(where, str(exc))
+                continue
+            if not path.is_file():
+                add(where, f"file not found: {ref.file}")
+    return problems
+
+
+def _check_item(item: Item) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    stim = item.stimulus
+    doc_ids: list[str] | None = None
+    if isinstance(stim, QueryDocumentsStimulus):
+        doc_ids = [d.id for d in stim.documents]
+    elif isinstance(stim, CardsStimulus):
+        doc_ids = [c.id for c in stim.cards]
+    if doc_ids is not None:
+        for dup in sorted(k for k, n in Counter(doc_ids).items() if n > 1):
+            out.append(("stimulus", f"document/card id {dup!r} is used more than once"))
+    known = set(doc_ids or [])
+
+    for q_index, question in enumerate(item.questions):
+        where = f"questions[{q_index}]"
+        if isinstance(question, RelevanceQuestion):
+            if not isinstance(stim, QueryDocumentsStimulus):
+                out.append((where, "a relevance question needs a query_documents stimulus"))
+            elif question.gold is not None and set(question.gold) != known:
+                out.append((f"{where}.gold", _set_mismatch(question.gold, known, "documents")))
+        elif isinstance(question, RankingQuestion):
+            if not isinstance(stim, QueryDocumentsStimulus | CardsStimulus):
+                out.append((where, "a ranking question needs a query_documents or cards stimulus"))
+            elif question.gold is not None and sorted(question.gold) != sorted(known):
+                out.append((f"{where}.gold", "gold must list every document exactly once"))
+        elif isinstance(question, ClusteringQuestion):
+            if not isinstance(stim, CardsStimulus):
+                out.append((where, "a clustering question needs a cards stimulus"))
+            else:
+                if question.gold is not None and set(question.gold) != known:
+                    out.append((f"{where}.gold", _set_mismatch(question.gold, known, "cards")))
+                if question.n_groups is not None and question.n_groups > len(known):
+                    out.append((f"{where}.n_groups", "more groups than cards"))
+    return out
+
+
+def _set_mismatch(gold: Mapping[str, object], known: set[str], what: str) -> str:
+    missing = sorted(known - set(gold))
+    unknown = sorted(set(gold) - known)
+    parts = []
+    if missing:
+        parts.append(f"missing {what} {missing}")
+    if unknown:
+        parts.append(f"unknown {what} {unknown}")
+    return "gold must give every one of the item's " + what + ": " + "; ".join(parts)
+
+
+def _check_images(item: Item, folder: Path) -> list[tuple[str, str]]:
+    stim = item.stimulus
+    if not isinstance(stim, TextStimulus | ImagesStimulus):
+        return []
+    out: list[tuple[str, str]] = []
+    for i, ref in enumerate(stim.images):
+        where = f"stimulus.images[{i}].path"
+        try:
+            path = resolve_asset(folder, ref.path)
+        except UnsafePathError as exc:
+            out.append((where, str(exc)))
+            continue
+        if not path.is_file():
+            out.append((where, f"image not found: {ref.path}"))
+    if isinstance(stim, TextStimulus):
+        placeholders = stim.text.count(IMAGE_PLACEHOLDER)
+        prompts = sum(q.prompt.count(IMAGE_PLACEHOLDER) for q in item.questions)
+        if placeholders + prompts > len(stim.images):
+            out.append(
+                (
+                    "stimulus.text",
+                    f"{placeholders + prompts} {IMAGE_PLACEHOLDER} placeholders but only "
+                    f"{len(stim.images)} images",
+                )
+            )
+    return out

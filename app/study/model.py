@@ -1,0 +1,446 @@
+"""The study format, version 1: what a study designer writes in `study.json`.
+
+Pydantic models (pydantic comes with SQLModel). The JSON Schema in `studies/study.schema.json`
+is generated from these classes (`app.study.schema`), and a test keeps the two in sync.
+
+One study = metadata + participant profile fields + blocks + items. An item has one stimulus
+(what the participant reads or views) and one or more questions (what they answer). Each
+question has a response kind; the kinds are a discriminated union on the field `kind`, so
+adding a kind means adding a class here, its answer check in `app.study.answers`, its scorer
+and its widget.
+
+Gold answers live on the questions; they never leave the core except as practice feedback
+(see `app.session.presentation`, which builds what a screen may show).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+FORMAT_VERSION = 1
+
+Identifier = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=200,
+        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.:\-]*$",
+        description="Letters, digits, '_', '-', '.', ':'; starts with a letter, digit or '_'.",
+    ),
+]
+MeasurementLevel = Literal["nominal", "ordinal", "interval", "ratio"]
+
+
+class StrictModel(BaseModel):
+    """Unknown fields are errors: a typo in a study file must not pass silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------- stimuli
+
+
+class ImageRef(StrictModel):
+    path: str = Field(description="Path relative to the study folder; must stay inside it.")
+    alt: str | None = Field(default=None, description="Short description, for the audit trail.")
+    caption: str | None = None
+
+
+class TextStimulus(StrictModel):
+    """Plain or Markdown text. `<image>` in the text stands for the next image of `images`."""
+
+    kind: Literal["text"] = "text"
+    text: str
+    format: Literal["plain", "markdown"] = "plain"
+    images: list[ImageRef] = Field(default_factory=list)
+
+
+class ImagesStimulus(StrictModel):
+    """One or more images shown side by side (e.g. several photographs of one case)."""
+
+    kind: Literal["images"] = "images"
+    images: list[ImageRef] = Field(min_length=1)
+    text: str | None = Field(default=None, description="Case description shown above the images.")
+
+
+class PairStimulus(StrictModel):
+    """Two texts to compare (STS)."""
+
+    kind: Literal["pair"] = "pair"
+    text_a: str
+    text_b: str
+    label_a: str = "Sentence 1"
+    label_b: str = "Sentence 2"
+
+
+class Document(StrictModel):
+    id: Identifier
+    text: str
+
+
+class QueryDocumentsStimulus(StrictModel):
+    """A query with candidate documents (reranking): judged by a `relevance` or `ranking` question."""
+
+    kind: Literal["query_documents"] = "query_documents"
+    query: str
+    instruction: str | None = None
+    documents: list[Document] = Field(min_length=1)
+
+
+class CardsStimulus(StrictModel):
+    """A set of short texts to group (clustering) or order (ranking)."""
+
+    kind: Literal["cards"] = "cards"
+    text: str | None = Field(default=None, description="What the cards are, shown above them.")
+    cards: list[Document] = Field(min_length=2)
+
+
+class PoemPrompt(StrictModel):
+    form: str
+    theme: str
+
+
+class PoemStimulus(StrictModel):
+    """A poem with the prompt it answers. Line breaks are kept as written."""
+
+    kind: Literal["poem"] = "poem"
+    prompt: PoemPrompt
+    title: str | None = None
+    text: str
+
+
+Stimulus = Annotated[
+    TextStimulus | ImagesStimulus | PairStimulus | QueryDocumentsStimulus | CardsStimulus | PoemStimulus,
+    Field(discriminator="kind"),
+]
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+class ScoringSpec(StrictModel):
+    """How a question is scored and how agreement on it is measured.
+
+    Every field has a default that follows from the question's kind (see `app.study.defaults`):
+    a designer only writes what differs.
+    """
+
+    metric: str | None = Field(
+        default=None,
+        description="Metric family: accuracy, sts, retrieval, clustering, descriptive, authorship.",
+    )
+    level: MeasurementLevel | None = Field(
+        default=None, description="Level of measurement for Krippendorff's alpha."
+    )
+    breakdown: list[str] = Field(
+        default_factory=list, description="Item categories to break the scores down by."
+    )
+    group_by: str | None = Field(
+        default=None,
+        description="Category that splits items into groups compared side by side (e.g. author).",
+    )
+    include: bool = Field(default=True, description="False: recorded but not scored (comments).")
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Metric-specific settings, e.g. {'tie_rule': 'first_sorted'} or "
+        "{'truth_category': 'author_type', 'positive_value': 'human', 'threshold': 4}.",
+    )
+
+
+# --------------------------------------------------------------------------- questions
+
+
+class QuestionBase(StrictModel):
+    id: Identifier
+    prompt: str = Field(default="", description="Markdown; `<image>` places the item's images.")
+    required: bool = True
+    help: str | None = None
+    scoring: ScoringSpec = Field(default_factory=ScoringSpec)
+
+
+class Option(StrictModel):
+    key: Identifier
+    label: str
+
+
+class ChoiceQuestion(QuestionBase):
+    """One option out of several (A-D, Y/N, a class label)."""
+
+    kind: Literal["choice"] = "choice"
+    options: list[Option] = Field(min_length=2)
+    shuffle_options: bool | None = Field(
+        default=None, description="Overrides the study's design.shuffle_options for this question."
+    )
+    gold: Identifier | None = None
+
+    @model_validator(mode="after")
+    def _keys_unique_and_gold_known(self) -> ChoiceQuestion:
+        keys = [o.key for o in self.options]
+        dupes = sorted({k for k in keys if keys.count(k) > 1})
+        if dupes:
+            raise ValueError(f"option keys must be unique; repeated: {', '.join(dupes)}")
+        if self.gold is not None and self.gold not in keys:
+            raise ValueError(f"gold {self.gold!r} is not one of the option keys {keys}")
+        return self
+
+
+class Anchor(StrictModel):
+    value: float
+    label: str
+
+
+class RatingQuestion(QuestionBase):
+    """A point on a scale: Likert statements, similarity 0-5 in halves."""
+
+    kind: Literal["rating"] = "rating"
+    min: float
+    max: float
+    step: float = Field(default=1, gt=0)
+    anchors: list[Anchor] = Field(default_factory=list)
+    allow_na: bool = False
+    na_label: str = "N/A"
+    gold: float | None = None
+
+    @model_validator(mode="after")
+    def _scale_is_sane(self) -> RatingQuestion:
+        if self.max <= self.min:
+            raise ValueError(f"max ({self.max}) must be greater than min ({self.min})")
+        steps = (self.max - self.min) / self.step
+        if abs(steps - round(steps)) > 1e-9:
+            raise ValueError(f"step {self.step} does not divide the range {self.min}..{self.max}")
+        if steps > 1000:
+            raise ValueError("a scale may have at most 1000 steps")
+        for anchor in self.anchors:
+            if not self.min <= anchor.value <= self.max:
+                raise ValueError(f"anchor {anchor.value} lies outside {self.min}..{self.max}")
+        if self.gold is not None and not self.min <= self.gold <= self.max:
+            raise ValueError(f"gold {self.gold} lies outside {self.min}..{self.max}")
+        return self
+
+    def scale_points(self) -> list[float]:
+        n = round((self.max - self.min) / self.step)
+        return [round(self.min + i * self.step, 10) for i in range(n + 1)]
+
+
+class Grade(StrictModel):
+    value: int
+    label: str
+
+
+def _binary_grades() -> list[Grade]:
+    return [Grade(value=0, label="Not relevant"), Grade(value=1, label="Relevant")]
+
+
+class RelevanceQuestion(QuestionBase):
+    """A judgement per document of the item's `query_documents` stimulus."""
+
+    kind: Literal["relevance"] = "relevance"
+    grades: list[Grade] = Field(default_factory=_binary_grades, min_length=2)
+    gold: dict[str, int] | None = Field(default=None, description="document id -> grade")
+
+    @model_validator(mode="after")
+    def _gold_grades_known(self) -> RelevanceQuestion:
+        values = {g.value for g in self.grades}
+        if len(values) != len(self.grades):
+            raise ValueError("grade values must be unique")
+        if self.gold:
+            bad = sorted(d for d, g in self.gold.items() if g not in values)
+            if bad:
+                raise ValueError(f"gold grades of {bad} are not among the grade values {sorted(values)}")
+        return self
+
+
+class RankingQuestion(QuestionBase):
+    """A full order of the item's documents or cards, most relevant first."""
+
+    kind: Literal["ranking"] = "ranking"
+    gold: list[str] | None = Field(default=None, description="ids in the right order")
+
+
+class ClusteringQuestion(QuestionBase):
+    """Free grouping of the item's cards into groups the participant makes and names."""
+
+    kind: Literal["clustering"] = "clustering"
+    n_groups: int | None = Field(default=None, ge=1, description="Fixed number of groups, if any.")
+    gold: dict[str, str] | None = Field(default=None, description="card id -> gold group label")
+
+
+class TextQuestion(QuestionBase):
+    """A free comment."""
+
+    kind: Literal["text"] = "text"
+    required: bool = False
+    multiline: bool = True
+    max_length: int = Field(default=5000, ge=1, le=100_000)
+    scoring: ScoringSpec = Field(default_factory=lambda: ScoringSpec(include=False))
+
+
+Question = Annotated[
+    ChoiceQuestion
+    | RatingQuestion
+    | RelevanceQuestion
+    | RankingQuestion
+    | ClusteringQuestion
+    | TextQuestion,
+    Field(discriminator="kind"),
+]
+QUESTION_KINDS = ("choice", "rating", "relevance", "ranking", "clustering", "text")
+
+
+# --------------------------------------------------------------------------- items
+
+
+class Item(StrictModel):
+    id: Identifier
+    block: Identifier = "main"
+    role: Literal["trial", "attention_check", "gold_check"] = Field(
+        default="trial",
+        description="attention_check and gold_check items measure the rater and are left out of "
+        "the scores.",
+    )
+    language: str | None = Field(default=None, description="BCP-47 or MTEB code, e.g. ara-Arab.")
+    direction: Literal["auto", "ltr", "rtl"] = "auto"
+    categories: dict[str, str] = Field(
+        default_factory=dict,
+        description="Labels for breakdowns (lesion_type, task_type, author...). Never shown to "
+        "participants.",
+    )
+    stimulus: Stimulus
+    questions: list[Question] = Field(min_length=1)
+
+    @field_validator("questions")
+    @classmethod
+    def _question_ids_unique(cls, questions: list[Any]) -> list[Any]:
+        ids = [q.id for q in questions]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"question ids must be unique within an item; repeated: {dupes}")
+        return questions
+
+
+# --------------------------------------------------------------------------- study level
+
+
+class ProfileOption(StrictModel):
+    key: Identifier
+    label: str
+
+
+class ProfileField(StrictModel):
+    """Something asked of each participant before the study (tier, years of experience)."""
+
+    id: Identifier
+    label: str
+    kind: Literal["choice", "text", "number"] = "choice"
+    options: list[ProfileOption] = Field(default_factory=list)
+    required: bool = True
+    identifying: bool = Field(
+        default=False, description="True: left out of exports unless asked for (privacy)."
+    )
+    min: float | None = None
+    max: float | None = None
+
+    @model_validator(mode="after")
+    def _choice_has_options(self) -> ProfileField:
+        if self.kind == "choice" and len(self.options) < 2:
+            raise ValueError("a choice profile field needs at least two options")
+        return self
+
+
+class Block(StrictModel):
+    id: Identifier
+    kind: Literal["practice", "main"] = "main"
+    title: str | None = None
+    intro: str | None = Field(default=None, description="Markdown shown before the block starts.")
+    feedback: bool | None = Field(
+        default=None, description="Show the right answer after each item (default: practice only)."
+    )
+    shuffle: bool | None = Field(default=None, description="Overrides design.shuffle_items.")
+
+
+def _default_blocks() -> list[Block]:
+    return [Block(id="main", kind="main")]
+
+
+class Design(StrictModel):
+    """How the session runs: order, breaks, screens and timing."""
+
+    seed: int = 0
+    shuffle_items: bool = True
+    shuffle_options: bool = False
+    break_every: int = Field(default=0, ge=0, description="0: no breaks.")
+    ready_screen: bool = Field(default=False, description="'Press Space when ready' before each item.")
+    fixation_ms: int = Field(default=0, ge=0, le=10_000)
+    iti_ms: int = Field(default=0, ge=0, le=10_000, description="Blank interval between items.")
+    deadline_ms: int | None = Field(default=None, ge=100, description="Time limit per item.")
+    show_score_at_end: bool = False
+    allow_back: bool = False
+
+
+class Assignment(StrictModel):
+    """Which items each participant sees: deterministic from participant code and seed."""
+
+    items_per_participant: int | None = Field(default=None, ge=1)
+    raters_per_item: int | None = Field(default=None, ge=1)
+    seed: int = 0
+
+
+class PredictionsRef(StrictModel):
+    file: str = Field(description="CSV model,item_id,question_id,prediction, relative path.")
+    illustrative: bool = Field(
+        default=False, description="True: made-up demo scores, labelled so in every view."
+    )
+    note: str | None = None
+
+
+class PublishedScore(StrictModel):
+    model: str
+    metric: str
+    value: float
+    category: str | None = Field(default=None, description="'category=value', or None for all.")
+    source: str | None = None
+    illustrative: bool = False
+
+
+class Models(StrictModel):
+    predictions: list[PredictionsRef] = Field(default_factory=list)
+    published: list[PublishedScore] = Field(default_factory=list)
+
+
+class MtebExport(StrictModel):
+    """For HUME-kind studies: how items map to MTEB tasks and subsets."""
+
+    task_category: str = "mteb_task"
+    subset_category: str = "hf_subset"
+    revision: str = "human_evaluation"
+    mteb_version: str = "1.18.0"
+
+
+class Study(StrictModel):
+    format_version: Literal[1] = 1
+    id: Identifier
+    title: str = Field(min_length=1)
+    version: str = "1.0.0"
+    description: str = ""
+    instructions: str = Field(default="", description="Markdown shown before the first item.")
+    consent: str = Field(default="", description="Markdown the participant agrees to; empty: none.")
+    languages: list[str] = Field(default_factory=list)
+    illustrative: bool = Field(default=False, description="Demo content, labelled as such in the UI.")
+    profile_fields: list[ProfileField] = Field(default_factory=list)
+    blocks: list[Block] = Field(default_factory=_default_blocks, min_length=1)
+    design: Design = Field(default_factory=Design)
+    assignment: Assignment = Field(default_factory=Assignment)
+    models: Models = Field(default_factory=Models)
+    mteb: MtebExport | None = None
+    items: list[Item] = Field(min_length=1)
+
+    def block(self, block_id: str) -> Block:
+        for block in self.blocks:
+            if block.id == block_id:
+                return block
+        raise KeyError(block_id)
+
+    def item_by_id(self) -> dict[str, Item]:
+        return {item.id: item for item in self.items}

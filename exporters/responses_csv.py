@@ -1,0 +1,41 @@
+"""responses_long.csv: one row per response with every timing field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from app.study.loader import LoadedStudy
+
+
+def _answer_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value)) if abs(value) < 1e15 else str(value)
+    return json.dumps(value, ensure_ascii=False, sort_keys=isinstance(value, dict))
+
+
+def privacy_filter(loaded: LoadedStudy, frame: pd.DataFrame, *, include_identifying: bool) -> pd.DataFrame:
+    """Leave out free-text answers and identifying profile fields unless asked for."""
+    if include_identifying or frame.empty:
+        return frame
+    identifying = {f"profile_{f.id}" for f in loaded.study.profile_fields if f.identifying}
+    out = frame.drop(columns=[c for c in frame.columns if c in identifying])
+    if "question_kind" in out:
+        out = out.copy()
+        out.loc[out["question_kind"] == "text", "answer"] = "[withheld: free text]"
+    return out
+
+
+def write_responses_long(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path, *,
+                         include_identifying: bool = False) -> list[Path]:
+    out = privacy_filter(loaded, frame, include_identifying=include_identifying).copy()
+    out["answer"] = out["answer"].map(_answer_text)
+    path = out_dir / "responses_long.csv"
+    out.to_csv(path, index=False)
+    return [path]

@@ -1,0 +1,1 @@
+"""Every piece of Qt: windows, screens, response widgets, image viewer, plots."""
