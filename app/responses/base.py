@@ -1,0 +1,69 @@
+"""The shared part of every answer model: change tracking and timing.
+
+A widget calls the kind-specific setters (`ChoiceState.select`, ...); each change goes through
+`_changed`, which stamps the monotonic clock (first interaction, time of the latest change),
+counts changes after the first, and tells subscribers. The trial screen turns the final state
+into an `app.session.engine.QuestionAnswer`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.session.engine import QuestionAnswer
+from app.study.model import Question
+
+Listener = Callable[[], None]
+
+
+class AnswerState:
+    """Base class; subclasses hold the kind's answer and implement `value` and `is_complete`."""
+
+    def __init__(self, question: Question, *, clock: Callable[[], int] = time.monotonic_ns) -> None:
+        self.question = question
+        self.clock = clock
+        self.first_interaction_ns: int | None = None
+        self.answer_ns: int | None = None  # time of the latest change: the final answer's time
+        self.n_changes = 0  # changes after the first answer
+        self.history: list[tuple[int, Any]] = []  # (mono ns, value) for the audit log
+        self._listeners: list[Listener] = []
+
+    # -- to implement per kind
+    def value(self) -> Any | None:
+        """The answer in its stored shape (`app.study.answers`), or None if not given yet."""
+        raise NotImplementedError
+
+    def is_complete(self) -> bool:
+        """True when this question no longer blocks Submit."""
+        return not self.question.required or self.value() is not None
+
+    # -- shared
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def touch(self) -> None:
+        """A first interaction that does not change the answer (a click into a text box)."""
+        if self.first_interaction_ns is None:
+            self.first_interaction_ns = self.clock()
+
+    def _changed(self) -> None:
+        now = self.clock()
+        if self.first_interaction_ns is None:
+            self.first_interaction_ns = now
+        if self.answer_ns is not None:
+            self.n_changes += 1
+        self.answer_ns = now
+        self.history.append((now, self.value()))
+        for listener in list(self._listeners):
+            listener()
+
+    def to_question_answer(self) -> QuestionAnswer:
+        return QuestionAnswer(
+            question_id=self.question.id,
+            answer=self.value(),
+            answer_ns=self.answer_ns,
+            first_interaction_ns=self.first_interaction_ns,
+            n_changes=self.n_changes,
+        )

@@ -1,0 +1,1 @@
+"""One widget per response kind, each a thin view over its `app.responses` answer model."""

@@ -1,0 +1,27 @@
+"""The interface every response widget offers the trial screen.
+
+    widget = make_response_widget(question, state)   # registry in widgets.responses.registry
+    widget.changed            -> Signal emitted after every change of the answer
+    widget.state              -> the AnswerState it shows and writes to
+    widget.handle_key(event)  -> True if the key was for this widget (digits, letters, arrows)
+"""
+
+from __future__ import annotations
+
+from app.responses.base import AnswerState
+from app.study.model import Question
+from widgets.qt import QKeyEvent, QWidget, Signal
+
+
+class ResponseWidget(QWidget):
+    changed = Signal()
+
+    def __init__(self, question: Question, state: AnswerState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.question = question
+        self.state = state
+        state.subscribe(self.changed.emit)
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """Keyboard answering, routed here by the trial screen. Return True when consumed."""
+        return False
