@@ -1,0 +1,63 @@
+"""Designer mode's passphrase: a salted scrypt hash in the data folder, never the passphrase.
+
+The file `designer.json` in the data folder holds {"scheme": "scrypt", "n":..., "r":..., "p":...,
+"salt": hex, "hash": hex}. Comparison is constant-time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from pathlib import Path
+
+from app.home import data_home
+
+PASSPHRASE_FILE = "designer.json"
+MIN_LENGTH = 6
+# scrypt cost: ~50 ms on a laptop, 16 MiB of memory; enough to make guessing slow.
+_N, _R, _P, _DKLEN = 2**14, 8, 1, 32
+
+
+def hash_passphrase(passphrase: str, *, salt: bytes | None = None) -> dict[str, object]:
+    salt = salt if salt is not None else os.urandom(16)
+    digest = hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=_N, r=_R, p=_P, dklen=_DKLEN)
+    return {"scheme": "scrypt", "n": _N, "r": _R, "p": _P, "salt": salt.hex(), "hash": digest.hex()}
+
+
+def verify_passphrase(passphrase: str, record: dict[str, object]) -> bool:
+    try:
+        salt = bytes.fromhex(str(record["salt"]))
+        expected = bytes.fromhex(str(record["hash"]))
+        n, r, p = int(str(record["n"])), int(str(record["r"])), int(str(record["p"]))
+    except (KeyError, ValueError):
+        return False
+    digest = hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=len(expected))
+    return hmac.compare_digest(digest, expected)
+
+
+def passphrase_path(home: Path | None = None) -> Path:
+    return data_home(home) / PASSPHRASE_FILE
+
+
+def has_designer_passphrase(home: Path | None = None) -> bool:
+    return passphrase_path(home).is_file()
+
+
+def set_designer_passphrase(passphrase: str, home: Path | None = None) -> None:
+    if len(passphrase) < MIN_LENGTH:
+        raise ValueError(f"a passphrase has at least {MIN_LENGTH} characters")
+    path = passphrase_path(home)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(hash_passphrase(passphrase)), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def check_designer_passphrase(passphrase: str, home: Path | None = None) -> bool:
+    path = passphrase_path(home)
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(record, dict) and verify_passphrase(passphrase, record)
