@@ -28,11 +28,15 @@ typecheck: $(STAMP)
 contract: $(STAMP)
 	$(VENV)/bin/lint-imports
 
+# The storage, engine and export tests also run on PostgreSQL: against $BASELINE_STUDIO_TEST_PG,
+# else a throwaway server from .ci/postgres, else they are skipped with a line saying why.
+WITH_PG := $(if $(wildcard .ci/postgres),.ci/postgres with,)
+
 pytest: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
 test-slow: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow
+	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow
 
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json
