@@ -83,6 +83,10 @@ class Database:
             )
             return origin
 
+    def _session(self) -> Session:
+        # Rows handed back are plain data: keep their values after commit (no lazy refresh).
+        return Session(self.engine, expire_on_commit=False)
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -96,7 +100,7 @@ class Database:
 
     def register_study(self, study_id: str, version: str, title: str, content_hash: str,
                        definition_json: str) -> None:
-        with Session(self.engine) as s:
+        with self._session() as s:
             if s.get(StudyRow, content_hash) is None:
                 s.add(StudyRow(content_hash=content_hash, study_id=study_id, version=version,
                                title=title, definition_json=definition_json,
@@ -104,14 +108,14 @@ class Database:
                 s.commit()
 
     def study_versions(self, study_id: str) -> list[StudyRow]:
-        with Session(self.engine) as s:
+        with self._session() as s:
             rows = s.exec(select(StudyRow).where(StudyRow.study_id == study_id)).all()
             return [StudyRow.model_validate(r) for r in rows]
 
     def ensure_participant(self, study_id: str, code: str, profile: dict[str, Any] | None = None,
                            *, simulated: bool = False) -> ParticipantInfo:
         """The participant, created with `profile` if new; an existing profile is kept."""
-        with Session(self.engine) as s:
+        with self._session() as s:
             row = s.get(ParticipantRow, (study_id, code))
             if row is None:
                 row = ParticipantRow(study_id=study_id, code=code,
@@ -124,7 +128,7 @@ class Database:
                                    row.created_utc)
 
     def participant(self, study_id: str, code: str) -> ParticipantInfo | None:
-        with Session(self.engine) as s:
+        with self._session() as s:
             row = s.get(ParticipantRow, (study_id, code))
             if row is None:
                 return None
@@ -132,7 +136,7 @@ class Database:
                                    row.created_utc)
 
     def participants(self, study_id: str) -> list[ParticipantInfo]:
-        with Session(self.engine) as s:
+        with self._session() as s:
             rows = s.exec(select(ParticipantRow).where(ParticipantRow.study_id == study_id)
                           .order_by(col(ParticipantRow.code))).all()
             return [ParticipantInfo(r.code, json.loads(r.profile_json), r.simulated, r.created_utc)
@@ -144,7 +148,7 @@ class Database:
                       app_version: str, refresh_hz: float | None = None,
                       screen: str | None = None) -> str:
         session_uuid = new_uuid()
-        with Session(self.engine) as s:
+        with self._session() as s:
             s.add(SessionRow(uuid=session_uuid, study_id=study_id, content_hash=content_hash,
                              participant_code=participant_code, started_utc=utc_now(),
                              app_version=app_version, refresh_hz=refresh_hz, screen=screen,
@@ -153,7 +157,7 @@ class Database:
         return session_uuid
 
     def end_session(self, session_uuid: str) -> None:
-        with Session(self.engine) as s:
+        with self._session() as s:
             row = s.get(SessionRow, session_uuid)
             if row is not None and row.ended_utc is None:
                 row.ended_utc = utc_now()
@@ -161,7 +165,7 @@ class Database:
                 s.commit()
 
     def sessions(self, study_id: str) -> list[SessionRow]:
-        with Session(self.engine) as s:
+        with self._session() as s:
             rows = s.exec(select(SessionRow).where(SessionRow.study_id == study_id)
                           .order_by(col(SessionRow.started_utc))).all()
             return [SessionRow.model_validate(r) for r in rows]
@@ -170,7 +174,7 @@ class Database:
 
     def save_responses(self, rows: Sequence[ResponseRow], events: Iterable[EventRow] = ()) -> None:
         """Insert the answers to one item (and its events) in one transaction; durable on return."""
-        with Session(self.engine) as s:
+        with self._session() as s:
             for row in rows:
                 if not row.origin:
                     row.origin = self.origin
@@ -184,7 +188,7 @@ class Database:
     def log_event(self, study_id: str, kind: str, *, participant_code: str | None = None,
                   session_uuid: str | None = None, item_id: str | None = None,
                   payload: dict[str, Any] | None = None, mono_ns: int | None = None) -> None:
-        with Session(self.engine) as s:
+        with self._session() as s:
             s.add(EventRow(uuid=new_uuid(), study_id=study_id, participant_code=participant_code,
                            session_uuid=session_uuid, kind=kind, item_id=item_id,
                            payload_json=json.dumps(payload or {}, sort_keys=True),
@@ -202,7 +206,7 @@ class Database:
 
     def responses(self, study_id: str, *, participant_code: str | None = None,
                   include_simulated: bool = True) -> list[ResponseRow]:
-        with Session(self.engine) as s:
+        with self._session() as s:
             query = select(ResponseRow).where(ResponseRow.study_id == study_id)
             if participant_code is not None:
                 query = query.where(ResponseRow.participant_code == participant_code)
@@ -214,7 +218,7 @@ class Database:
 
     def events(self, study_id: str, *, participant_code: str | None = None,
                kind: str | None = None) -> list[EventRow]:
-        with Session(self.engine) as s:
+        with self._session() as s:
             query = select(EventRow).where(EventRow.study_id == study_id)
             if participant_code is not None:
                 query = query.where(EventRow.participant_code == participant_code)

@@ -23,8 +23,32 @@ from app.study.paths import UnsafePathError, resolve_asset
 IMAGE_PLACEHOLDER = "<image>"
 
 
-def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool = True) -> list[Problem]:
+def check_items(items: list[tuple[int, Item]], source: Path, folder: Path, *,
+                check_assets: bool = True) -> list[Problem]:
+    """Problems within each parsed item (and its files), at the item's index in the file.
+    Needs nothing from the study header, so it runs even when the header is broken."""
     problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for index, item in items:
+        where = f"items[{index}]"
+        if item.id in seen:
+            problems.append(Problem(source, f"{where}.id",
+                                    f"item id {item.id!r} is already used by items[{seen[item.id]}]"))
+        else:
+            seen[item.id] = index
+        problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_item(item)]
+        if check_assets:
+            problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_images(item, folder)]
+    return problems
+
+
+def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool = True,
+                item_indices: list[int] | None = None, partial: bool = False) -> list[Problem]:
+    """Problems between the header and the items. `item_indices` gives each parsed item's index
+    in the file (items that failed their schema are missing); `partial` says some items were
+    left out, so checks that need every item (empty blocks) are skipped."""
+    problems: list[Problem] = []
+    indices = item_indices if item_indices is not None else list(range(len(study.items)))
 
     def add(where: str, message: str) -> None:
         problems.append(Problem(source, where, message))
@@ -37,25 +61,16 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
             add(name, f"id {dup!r} is used more than once")
 
     block_ids = {b.id for b in study.blocks}
-    seen: dict[str, int] = {}
-    for index, item in enumerate(study.items):
-        where = f"items[{index}]"
-        if item.id in seen:
-            add(f"{where}.id", f"item id {item.id!r} is already used by items[{seen[item.id]}]")
-        else:
-            seen[item.id] = index
+    for index, item in zip(indices, study.items, strict=True):
         if item.block not in block_ids:
-            add(f"{where}.block", f"unknown block {item.block!r}; blocks are {sorted(block_ids)}")
-        problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_item(item)]
-        if check_assets:
-            problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_images(item, folder)]
+            add(f"items[{index}].block", f"unknown block {item.block!r}; blocks are {sorted(block_ids)}")
 
     for block in study.blocks:
-        if not any(item.block == block.id for item in study.items):
+        if not partial and not any(item.block == block.id for item in study.items):
             add("blocks", f"block {block.id!r} has no items")
 
     categories = {key for item in study.items for key in item.categories}
-    for index, item in enumerate(study.items):
+    for index, item in zip(indices, study.items, strict=True):
         for q_index, question in enumerate(item.questions):
             for key in [*question.scoring.breakdown, question.scoring.group_by]:
                 if key is not None and key not in categories:

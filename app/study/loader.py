@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from app.study.checks import check_study
+from app.study.checks import check_items, check_study
 from app.study.errors import Problem, StudyError, json_path
 from app.study.model import QUESTION_KINDS, Item, Study
 
@@ -57,9 +57,7 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
     source = study_file(Path(path))
     raw_bytes = _read(source)
     raw = _parse_json(source, raw_bytes)
-    study, problems = _validate(source, raw)
-    if study is not None:
-        problems += check_study(study, source, source.parent, check_assets=check_assets)
+    study, problems = _validate(source, raw, check_assets=check_assets)
     if problems or study is None:
         raise StudyError(problems or [Problem(source, "", "the study could not be read")])
     return LoadedStudy(
@@ -128,28 +126,38 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def _validate(source: Path, raw: Any) -> tuple[Study | None, list[Problem]]:
+def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | None, list[Problem]]:
+    """Schema errors of every item and of the header, then the cross-field checks over the
+    header and every item that parsed (reported at their original index)."""
     if not isinstance(raw, dict):
         return None, [Problem(source, "", "a study file holds a JSON object at the top")]
     problems: list[Problem] = []
     raw_items = raw.get("items")
+    indices: list[int] = []
     items: list[Item] = []
     if isinstance(raw_items, list):
         for index, raw_item in enumerate(raw_items):
             try:
                 items.append(_ITEM.validate_python(raw_item))
+                indices.append(index)
             except ValidationError as exc:
                 problems += _problems(source, exc, prefix=("items", index))
         header = {**raw, "items": items}
     else:
         header = raw
+    item_problems = bool(problems)
+    problems += check_items(list(zip(indices, items, strict=True)), source, source.parent,
+                            check_assets=check_assets)
     try:
-        study = Study.model_validate(header)
+        study: Study | None = Study.model_validate(header)
     except ValidationError as exc:
         header_problems = _problems(source, exc)
-        if problems:  # items already reported; "at least 1 item" would only repeat them
+        if item_problems:  # items already reported; "at least 1 item" would only repeat them
             header_problems = [p for p in header_problems if p.where != "items"]
         return None, problems + header_problems
+    assert study is not None
+    problems += check_study(study, source, source.parent, check_assets=check_assets,
+                            item_indices=indices, partial=item_problems)
     return (None if problems else study), problems
 
 
