@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _V1 = [
     """CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)""",
@@ -66,7 +66,36 @@ def _sql_steps(statements: list[str]) -> Callable[[Connection], None]:
     return run
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _sql_steps(_V1), 2: _sql_steps(_V2)}
+# Version 3: the event table is the audit trail, so the database itself refuses to change or
+# delete an event row (a bug or a hand-edit cannot rewrite history). SQLite has no procedural
+# language, so a trigger per statement kind RAISEs; PostgreSQL needs one trigger function.
+_V3_SQLITE = [
+    """CREATE TRIGGER event_append_only_update BEFORE UPDATE ON event
+       BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be changed'); END""",
+    """CREATE TRIGGER event_append_only_delete BEFORE DELETE ON event
+       BEGIN SELECT RAISE(ABORT, 'the event log is append-only: events cannot be deleted'); END""",
+]
+_V3_POSTGRESQL = [
+    """CREATE OR REPLACE FUNCTION event_append_only() RETURNS trigger LANGUAGE plpgsql AS $fn$
+       BEGIN
+         RAISE EXCEPTION 'the event log is append-only: % of an event refused', TG_OP;
+       END $fn$""",
+    """CREATE TRIGGER event_append_only BEFORE UPDATE OR DELETE ON event
+       FOR EACH ROW EXECUTE FUNCTION event_append_only()""",
+]
+
+
+def _v3_event_append_only(conn: Connection) -> None:
+    if conn.dialect.name == "sqlite":
+        _sql_steps(_V3_SQLITE)(conn)
+    elif conn.dialect.name == "postgresql":
+        _sql_steps(_V3_POSTGRESQL)(conn)
+    # Other dialects are not supported as stores; nothing to add there.
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _sql_steps(_V1), 2: _sql_steps(_V2), 3: _v3_event_append_only,
+}
 
 
 class NewerSchemaError(RuntimeError):
