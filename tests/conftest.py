@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,8 +47,39 @@ def mini_study_dir(tmp_path: Path) -> Path:
     return target
 
 
+PG_ENV = "BASELINE_STUDIO_TEST_PG"  # set by .ci/postgres (CI and `make test`)
+PG_SKIP = (f"PostgreSQL tests skipped: {PG_ENV} is not set (`make test` starts a throwaway "
+           "server when .ci/postgres can; or set it to postgresql+psycopg://user@host:port/db)")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"postgres: {os.environ[PG_ENV]}" if os.environ.get(PG_ENV) else PG_SKIP
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
+def pg_url() -> Iterator[str]:
+    """A fresh, empty schema on the test server (dropped afterwards), as a database URL."""
+    from sqlalchemy import create_engine, text
+
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(PG_SKIP)
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    yield f"{base}{'&' if '?' in base else '?'}options=-csearch_path%3D{schema}"
+    with admin.connect() as conn:
+        conn.execute(text("SET lock_timeout = '10s'"))
+        conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every test that takes `db_url` (or `db`) runs on a SQLite file and on PostgreSQL."""
+    if request.param == "postgres":
+        return str(request.getfixturevalue("pg_url"))
     return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
