@@ -20,7 +20,7 @@ run: $(STAMP)
 test: lint typecheck contract pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check app widgets exporters tests benchmarks studies
+	$(VENV)/bin/ruff check $(wildcard app widgets exporters tests benchmarks studies packaging)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
