@@ -47,6 +47,21 @@ def mini_study_dir(tmp_path: Path) -> Path:
     return target
 
 
+@pytest.fixture
+def mini_views(mini_study_dir: Path) -> dict[str, object]:
+    """A TrialView (what a trial screen is handed) for every item of the mini study, keyed by
+    item id, planned for participant P-views (options and documents shuffled as the study says)."""
+    from app.session.plan import build_plan
+    from app.session.presentation import trial_view
+    from app.study.loader import load_study
+
+    loaded = load_study(mini_study_dir)
+    plan = build_plan(loaded.study, "P-views")
+    items = loaded.items_by_id
+    return {p.item_id: trial_view(loaded.study, loaded.folder, items[p.item_id], p, len(plan))
+            for p in plan}
+
+
 PG_ENV = "BASELINE_STUDIO_TEST_PG"  # set by .ci/postgres (CI and `make test`)
 PG_SKIP = (f"PostgreSQL tests skipped: {PG_ENV} is not set (`make test` starts a throwaway "
            "server when .ci/postgres can; or set it to postgresql+psycopg://user@host:port/db)")
