@@ -10,17 +10,22 @@ answers in one transaction and returns only once they are committed.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from app import __version__
+from app.session.codes import check_participant_code
+from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan
 from app.session.presentation import TrialView, trial_view
+from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.tables import EventRow, ResponseRow
 from app.study.answers import AnswerError, is_correct, normalize_answer
+from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
 
 # ----------------------------------------------------------------------- what the UI shows
@@ -112,8 +117,7 @@ class SessionEngine:
         simulated: bool = False,
         clock: Callable[[], int] = time.monotonic_ns,
     ) -> None:
-        if not participant_code.strip():
-            raise ValueError("a participant code is required")
+        check_participant_code(participant_code)  # pseudonyms only: no e-mail, no phone
         self.loaded = loaded
         self.study = loaded.study
         self.db = db
@@ -138,12 +142,21 @@ class SessionEngine:
             int(json.loads(e.payload_json).get("at", -1)) for e in seen if e.kind == "break_end"
         }
         resumed = bool(self._answered) or bool(seen)
+        # A session of this participant that never ended was killed (crash, power cut): the
+        # audit trail says so once per such session, even if this start is killed too.
+        recovered = {json.loads(e.payload_json).get("session") for e in seen
+                     if e.kind == "crash_recovered"}
+        crashed = [s for s in db.sessions(self.study.id) if s.participant_code == participant_code
+                   and s.ended_utc is None and s.uuid not in recovered]
         self.session_uuid = db.start_session(
             self.study.id, loaded.content_hash, participant_code, app_version=__version__,
             refresh_hz=refresh_hz, screen=screen,
         )
         self._log("session_resumed" if resumed else "session_started",
                   {"answered": len(self._answered), "of": len(self.plan)})
+        for old in crashed:
+            self._log("crash_recovered", {"session": old.uuid, "started_utc": old.started_utc,
+                                          "answered": len(self._answered)})
 
     # ------------------------------------------------------------------ reading state
 
@@ -227,6 +240,11 @@ class SessionEngine:
         """An audit event from the UI (paused, focus lost, closed...)."""
         self._log(kind, payload or {}, item_id=item_id, mono_ns=mono_ns)
 
+    def flag_stimulus_problem(self, item_id: str, problem: str, *, path: str | None = None) -> None:
+        """A stimulus that could not be shown: the session goes on, the designer sees the item
+        in `app.session.flags.stimulus_problems`."""
+        self._log(STIMULUS_PROBLEM, {"problem": problem, "path": path}, item_id=item_id)
+
     def _log(self, kind: str, payload: dict[str, Any], *, item_id: str | None = None,
              mono_ns: int | None = None) -> None:
         self.db.log_event(self.study.id, kind, participant_code=self.code,
@@ -307,6 +325,17 @@ class SessionEngine:
     def close(self) -> None:
         self._log("session_closed", {"answered": self.done, "of": self.total})
         self.db.end_session(self.session_uuid)
+        if not self.simulated:  # simulations are regenerated at will; real answers get a backup
+            self._backup()
+
+    def _backup(self) -> None:
+        """A rolling, verified backup of a SQLite database, taken after `session_closed` so that
+        a restored backup shows this session as ended. A failure is logged, not raised: the
+        answers themselves are already committed."""
+        try:
+            backup_after_session(self.db)
+        except (OSError, sqlite3.Error, UserInputError) as exc:
+            self._log("backup_failed", {"error": str(exc)})
 
     def _score(self) -> float | None:
         """Share of gold-answered main questions answered right, for an end screen that shows it."""
