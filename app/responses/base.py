@@ -39,6 +39,12 @@ class AnswerState:
         """True when this question no longer blocks Submit."""
         return not self.question.required or self.value() is not None
 
+    def snapshot(self) -> Any:
+        """What the audit history records at each change. `value()` by default; kinds whose
+        answer is None until complete (relevance, ranking, clustering) record their partial
+        state instead, so the log shows how the answer was built."""
+        return self.value()
+
     # -- shared
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -55,7 +61,7 @@ class AnswerState:
         if self.answer_ns is not None:
             self.n_changes += 1
         self.answer_ns = now
-        self.history.append((now, self.value()))
+        self.history.append((now, self.snapshot()))
         for listener in list(self._listeners):
             listener()
 

@@ -1,0 +1,169 @@
+"""Free grouping: the participant makes groups, names them and puts every card in one.
+
+Cards start in an "ungrouped" pool. Groups have a stable id (for the widget) and a label
+(what is stored). Labels are unique, because the stored answer maps each card to its group's
+label and two groups with one label would silently merge. The answer is complete when the
+pool is empty and, if the question fixes the number of groups, exactly that many groups hold
+cards; empty groups are ignored. With a fixed number the groups are made up front.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.responses.base import AnswerState
+from app.responses.entries import Entry, check_unique
+from app.study.model import ClusteringQuestion
+
+_DEFAULT_LABEL = re.compile(r"^Group (\d+)$")
+
+
+@dataclass(frozen=True)
+class Group:
+    id: str
+    label: str
+    cards: tuple[str, ...]
+
+
+class ClusteringState(AnswerState):
+    def __init__(self, question: ClusteringQuestion, entries: Sequence[Entry], *,
+                 clock: Callable[[], int] = time.monotonic_ns) -> None:
+        super().__init__(question, clock=clock)
+        self.entries = check_unique(entries)
+        self.n_groups = question.n_groups
+        self._by_id = {e.id: e for e in self.entries}
+        self._shown = {e.id: i for i, e in enumerate(self.entries)}
+        self._labels: dict[str, str] = {}  # group id -> label, in creation order
+        self._members: dict[str, list[str]] = {}
+        self._where: dict[str, str] = {}  # card id -> group id; absent: in the pool
+        self._next_id = 1
+        for _ in range(self.n_groups or 0):
+            self._create(None)
+
+    # ------------------------------------------------------------------ reading
+
+    def entry(self, card_id: str) -> Entry:
+        return self._by_id[card_id]
+
+    @property
+    def groups(self) -> list[Group]:
+        return [Group(g, label, tuple(self._members[g])) for g, label in self._labels.items()]
+
+    @property
+    def ungrouped(self) -> list[str]:
+        """Cards not in a group, in the shown order."""
+        return [e.id for e in self.entries if e.id not in self._where]
+
+    def group_of(self, card_id: str) -> str | None:
+        return self._where.get(card_id)
+
+    def can_add_group(self) -> bool:
+        return self.n_groups is None or len(self._labels) < self.n_groups
+
+    # ------------------------------------------------------------------ acting
+
+    def new_group(self, label: str | None = None) -> str:
+        if not self.can_add_group():
+            raise ValueError(f"this question asks for exactly {self.n_groups} groups")
+        group_id = self._create(label)
+        self.touch()
+        return group_id
+
+    def rename_group(self, group_id: str, label: str) -> None:
+        label = self._check_label(label, except_group=group_id)
+        if self._labels[group_id] == label:
+            return
+        self._labels[group_id] = label
+        self._note(bool(self._members[group_id]))
+
+    def delete_group(self, group_id: str) -> None:
+        """Remove a group; its cards go back to the pool."""
+        cards = self._members.pop(group_id)
+        del self._labels[group_id]
+        for card in cards:
+            del self._where[card]
+        self._note(bool(cards))
+
+    def move_card(self, card_id: str, group_id: str | None, index: int | None = None) -> None:
+        """Put a card in a group (at `index` in it, default last), or back in the pool (None)."""
+        if card_id not in self._by_id:
+            raise ValueError(f"{card_id!r} is not one of the cards")
+        if group_id is not None and group_id not in self._labels:
+            raise ValueError(f"no group {group_id!r}")
+        old = self._where.get(card_id)
+        if old == group_id and index is None:
+            return
+        if old is not None:
+            self._members[old].remove(card_id)
+        if group_id is None:
+            self._where.pop(card_id, None)
+        else:
+            members = self._members[group_id]
+            members.insert(len(members) if index is None else max(0, index), card_id)
+            self._where[card_id] = group_id
+        self._changed()
+
+    # ------------------------------------------------------------------ the answer
+
+    def n_filled_groups(self) -> int:
+        return sum(1 for cards in self._members.values() if cards)
+
+    def missing(self) -> str | None:
+        """Why the answer is not complete yet, in words for the participant; None if it is."""
+        left = len(self.ungrouped)
+        if left:
+            return f"{left} card{'s' if left != 1 else ''} not in a group yet"
+        if self.n_groups is not None and self.n_filled_groups() != self.n_groups:
+            return f"make exactly {self.n_groups} groups ({self.n_filled_groups()} hold cards)"
+        return None
+
+    def value(self) -> dict[str, str] | None:
+        if self.missing() is not None:
+            return None
+        return {e.id: self._labels[self._where[e.id]] for e in self.entries}
+
+    def is_complete(self) -> bool:
+        if self._where:  # started: a half-made grouping cannot be stored
+            return self.value() is not None
+        return not self.question.required
+
+    def snapshot(self) -> Any:
+        return {"groups": {self._labels[g]: list(c) for g, c in self._members.items()},
+                "ungrouped": self.ungrouped}
+
+    # ------------------------------------------------------------------ helpers
+
+    def _note(self, answer_changed: bool) -> None:
+        # Renaming or deleting an empty group is interaction but no change of the answer.
+        if answer_changed:
+            self._changed()
+        else:
+            self.touch()
+
+    def _create(self, label: str | None) -> str:
+        group_id = f"g{self._next_id}"
+        self._next_id += 1
+        self._labels[group_id] = (self._default_label() if label is None
+                                  else self._check_label(label, except_group=None))
+        self._members[group_id] = []
+        return group_id
+
+    def _default_label(self) -> str:
+        used = {int(m.group(1)) for lbl in self._labels.values() if (m := _DEFAULT_LABEL.match(lbl))}
+        n = 1
+        while n in used:
+            n += 1
+        return f"Group {n}"
+
+    def _check_label(self, label: str, *, except_group: str | None) -> str:
+        label = " ".join(label.split())
+        if not label:
+            raise ValueError("a group needs a name")
+        taken = {lbl.casefold() for g, lbl in self._labels.items() if g != except_group}
+        if label.casefold() in taken:
+            raise ValueError(f"there is already a group called {label!r}")
+        return label
