@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from app.cli import cmd_export, cmd_import_responses, cmd_run, cmd_studies, cmd_validate
+from app.cli import (
+    cmd_export,
+    cmd_import,
+    cmd_import_responses,
+    cmd_run,
+    cmd_studies,
+    cmd_validate,
+)
 
 Register = Callable[[argparse._SubParsersAction, argparse.ArgumentParser], None]
 
@@ -15,5 +22,6 @@ REGISTRY: list[Register] = [
     cmd_studies.register,
     cmd_run.register,
     cmd_import_responses.register,
+    cmd_import.register,
     cmd_export.register,
 ]

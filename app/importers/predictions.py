@@ -1,0 +1,195 @@
+"""`predictions`: model predictions for a study's items, as a long CSV, attached to the study.
+
+    model,item_id,question_id,prediction
+
+`question_id` may be empty where the item has one question. A prediction is, by the
+question's kind:
+- choice: an option key (`B`, `Y`, `joy`);
+- rating: a number (a similarity, a Likert point; any finite number, since a model's cosine
+  similarity need not lie on the human scale) or NA;
+- relevance: JSON, a score per document `{"d1": 0.83, "d2": 0.12}` (any numbers, higher =
+  more relevant) or a list of scores in document order;
+- ranking: JSON, every document id once, best first;
+- clustering: JSON, a label per card `{"t0": "3", "t1": "0"}` or a list of lists of card ids;
+- text: any text.
+Every row is checked against the study; then the file is copied into the study's
+`predictions/` folder and an entry added to `models.predictions` in study.json (written
+atomically and validated; on failure the study is left as it was).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.importers.base import ImportOptions, Problems, fail
+from app.importers.tables import cell_text, read_table
+from app.importers.writing import write_json
+from app.study.answers import NA, item_document_ids
+from app.study.loader import STUDY_FILE, LoadedStudy, load_study
+from app.study.model import (
+    ChoiceQuestion,
+    ClusteringQuestion,
+    Item,
+    Question,
+    RankingQuestion,
+    RatingQuestion,
+    RelevanceQuestion,
+)
+
+COLUMNS = ("model", "item_id", "question_id", "prediction")
+PREDICTIONS_DIR = "predictions"
+
+
+@dataclass(frozen=True)
+class Prediction:
+    model: str
+    item_id: str
+    question_id: str
+    value: Any
+
+
+def parse_prediction(item: Item, question: Question, text: str) -> Any:
+    """The prediction in its stored shape, or ValueError saying what is wrong."""
+    text = text.strip()
+    if isinstance(question, ChoiceQuestion):
+        keys = [o.key for o in question.options]
+        if text not in keys:
+            raise ValueError(f"{text!r} is not one of the options {keys}")
+        return text
+    if isinstance(question, RatingQuestion):
+        if text.upper() in (NA, "N/A"):
+            return NA
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a number") from None
+        if not math.isfinite(value):
+            raise ValueError(f"{text!r} is not a finite number")
+        return value
+    if not isinstance(question, RelevanceQuestion | RankingQuestion | ClusteringQuestion):
+        return text  # a comment
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON: {exc.msg} at column {exc.colno}") from exc
+    docs = item_document_ids(item)
+    if isinstance(question, RankingQuestion):
+        if not isinstance(value, list) or sorted(map(str, value)) != sorted(docs):
+            raise ValueError(f"a ranking lists every one of {docs} exactly once")
+        return [str(v) for v in value]
+    if isinstance(question, ClusteringQuestion):
+        return _clustering(value, docs)
+    return _scores(value, docs)
+
+
+def _scores(value: Any, docs: list[str]) -> dict[str, float]:
+    if isinstance(value, list):
+        if len(value) != len(docs):
+            raise ValueError(f"expected {len(docs)} scores, got {len(value)}")
+        value = dict(zip(docs, value, strict=True))
+    if not isinstance(value, Mapping) or set(value) != set(docs):
+        raise ValueError(f"a score for each of {docs}")
+    out = {}
+    for doc in docs:
+        score = value[doc]
+        if isinstance(score, bool) or not isinstance(score, int | float) or not math.isfinite(score):
+            raise ValueError(f"score {score!r} for {doc!r} is not a number")
+        out[doc] = float(score)
+    return out
+
+
+def _clustering(value: Any, cards: list[str]) -> dict[str, str]:
+    if isinstance(value, list):
+        mapping: dict[str, str] = {}
+        for index, group in enumerate(value):
+            for card in group if isinstance(group, list) else [None]:
+                if card is None or str(card) in mapping:
+                    raise ValueError("a grouping given as a list holds lists of distinct card ids")
+                mapping[str(card)] = str(index)
+        value = mapping
+    if not isinstance(value, Mapping) or set(value) != set(cards):
+        raise ValueError(f"a label for each of {cards}")
+    return {card: str(value[card]) for card in cards}
+
+
+def read_predictions(loaded: LoadedStudy, path: Path) -> list[Prediction]:
+    """Every row checked against the study; StudyError listing each bad row and column."""
+    table = read_table(path)
+    table.require(*COLUMNS)
+    problems = Problems(path)
+    items = loaded.items_by_id
+    out: list[Prediction] = []
+    seen: dict[tuple[str, str, str], int] = {}
+    for row, values in enumerate(table.rows):
+        model = cell_text(problems, row, "model", values.get("model"))
+        item_id = cell_text(problems, row, "item_id", values.get("item_id"))
+        item = items.get(item_id or "")
+        if item_id is not None and item is None:
+            problems.add(row, "item_id", f"unknown item {item_id!r}")
+        qid = cell_text(problems, row, "question_id", values.get("question_id"), required=False)
+        if model is None or item is None:
+            continue
+        if qid is None:
+            if len(item.questions) != 1:
+                problems.add(row, "question_id", f"item {item.id!r} has {len(item.questions)} "
+                             "questions; say which")
+                continue
+            qid = item.questions[0].id
+        question = next((q for q in item.questions if q.id == qid), None)
+        if question is None:
+            problems.add(row, "question_id", f"item {item.id!r} has no question {qid!r}; it has "
+                         f"{[q.id for q in item.questions]}")
+            continue
+        key = (model, item.id, qid)
+        if key in seen:
+            problems.add(row, "prediction", f"duplicate of row {seen[key]} (same model, item, question)")
+            continue
+        seen[key] = row
+        try:
+            value = parse_prediction(item, question, str(values.get("prediction") or ""))
+        except ValueError as exc:
+            problems.add(row, "prediction", str(exc))
+            continue
+        out.append(Prediction(model, item.id, qid, value))
+    if not table.rows:
+        problems.add(None, None, "no predictions in the file")
+    problems.raise_if_any()
+    return out
+
+
+def attach_predictions(options: ImportOptions) -> LoadedStudy:
+    """Check the CSV against the study in options.out, copy it in and reference it."""
+    loaded = load_study(options.out)
+    predictions = read_predictions(loaded, options.source)
+    options.progress(1, 3, f"{len(predictions)} predictions checked")
+    relative = f"{PREDICTIONS_DIR}/{options.source.name}"
+    if any(ref.file == relative for ref in loaded.study.models.predictions):
+        raise fail(loaded.source, f"{relative} is already attached; rename the file to add "
+                   "another", "models.predictions")
+    target = loaded.folder / relative
+    if target.exists():
+        raise fail(target, "a file of this name is already in the study's predictions folder")
+    raw = json.loads(loaded.source.read_text(encoding="utf-8-sig"))
+    entry: dict[str, Any] = {"file": relative, "illustrative": options.illustrative}
+    if options.note:
+        entry["note"] = options.note
+    raw.setdefault("models", {}).setdefault("predictions", []).append(entry)
+    original = loaded.source.read_bytes()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(options.source, target)
+    options.progress(2, 3, f"copied to {relative}")
+    try:
+        write_json(loaded.folder / STUDY_FILE, raw)
+        result = load_study(loaded.folder)
+    except BaseException:
+        (loaded.folder / STUDY_FILE).write_bytes(original)
+        target.unlink(missing_ok=True)
+        raise
+    options.progress(3, 3, "study updated")
+    return result

@@ -1,0 +1,99 @@
+"""The import kinds: one module each, listed here with what they read and the question ids
+they create. Adding a kind = a module with `build(options) -> StudyDraft` + one entry below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.importers import (
+    mteb_classification,
+    mteb_clustering,
+    mteb_reranking,
+    mteb_sts,
+    poemetric,
+    predictions,
+    spinbench,
+    vqa,
+)
+from app.importers.base import ImportOptions, StudyDraft, fail
+from app.importers.poemetric_survey import COMMENT_IDS, RATING_IDS
+from app.importers.writing import check_destination, write_study
+from app.study.loader import LoadedStudy
+
+Build = Callable[[ImportOptions], StudyDraft]
+
+
+@dataclass(frozen=True)
+class ImportKind:
+    name: str
+    summary: str
+    source: str  # what SOURCE is, for help texts and the dialog
+    question_ids: str
+    build: Build | None  # None: attaches to an existing study (predictions)
+    uses_images: bool = False
+    source_is_folder: bool = False  # may be a folder
+
+
+KINDS: dict[str, ImportKind] = {k.name: k for k in [
+    ImportKind("spinbench", "SpinBench items with images, timed", "test.jsonl (or its folder)",
+               "answer (choice A-D or Y/N)", spinbench.build, uses_images=True,
+               source_is_folder=True),
+    ImportKind("poemetric", "POEMetric poems -> the rating survey, author blinded", "poems .csv",
+               f"{', '.join(RATING_IDS)} (rating 1-5); {', '.join(COMMENT_IDS)} (text)",
+               poemetric.build),
+    ImportKind("mteb-sts", "MTEB STS pairs -> similarity 0-5", ".jsonl/.csv/.parquet",
+               "similarity (rating)", mteb_sts.build),
+    ImportKind("mteb-classification", "MTEB classification -> one label per text",
+               ".jsonl/.csv/.parquet", "label (choice)", mteb_classification.build),
+    ImportKind("mteb-clustering", "MTEB clustering -> free grouping of texts",
+               ".jsonl/.csv/.parquet", "groups (clustering)", mteb_clustering.build),
+    ImportKind("mteb-reranking", "MTEB reranking -> 7 documents judged per query",
+               ".jsonl/.csv/.parquet", "relevance (relevance)", mteb_reranking.build),
+    ImportKind("vqa", "image question answering (MedLesionVQA-style)", ".csv/.jsonl",
+               "q1, q2... per case in row order, or the question_id column (choice)", vqa.build,
+               uses_images=True),
+    ImportKind("predictions", "model predictions attached to an existing study (--out)",
+               "model,item_id,question_id,prediction .csv", "the study's own", None),
+]}
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    kind: str
+    loaded: LoadedStudy
+    notes: list[str]
+
+    def summary(self) -> str:
+        study = self.loaded.study
+        n_images = sum(len(getattr(i.stimulus, "images", [])) for i in study.items)
+        n_questions = sum(len(i.questions) for i in study.items)
+        if self.kind == "predictions":
+            return (f"attached {study.models.predictions[-1].file} to {study.id} "
+                    f"({self.loaded.folder})")
+        return (f"imported {len(study.items)} items ({n_questions} questions, {n_images} images) "
+                f"into {self.loaded.folder}")
+
+
+def run_import(kind: str, options: ImportOptions) -> ImportResult:
+    """Import `options.source` as `kind`: build, write atomically, validate. StudyError on any
+    bad row (every one listed), on an existing destination, or on an unknown kind."""
+    spec = KINDS.get(kind)
+    if spec is None:
+        raise fail(Path(kind), f"unknown import kind; use one of {', '.join(KINDS)}")
+    if options.sample is not None and options.sample < 1:
+        raise fail(options.source, "--sample must be at least 1")
+    if options.images is not None and not options.images.is_dir():
+        raise fail(options.images, "the image folder does not exist")
+    if not options.source.exists():
+        raise fail(options.source, "no such file or folder")
+    if spec.build is None:
+        return ImportResult(kind, predictions.attach_predictions(options), [])
+    check_destination(options.out)  # before the work, so a long import does not fail at the end
+    draft = spec.build(options)
+    if not draft.study.get("items"):
+        raise fail(options.source, "no rows to import")
+    loaded = write_study(draft, options.out, options.progress)
+    return ImportResult(kind, loaded, draft.notes)

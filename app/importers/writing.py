@@ -1,0 +1,66 @@
+"""Writing an imported study: all or nothing.
+
+The draft is written into a temporary folder beside the destination, validated there with
+the same loader the app uses, and only then renamed into place. A failed import leaves no
+half-written study behind, and an existing study is never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from app.importers.base import ProgressCallback, StudyDraft, fail
+from app.study.errors import StudyError
+from app.study.loader import STUDY_FILE, LoadedStudy, load_study
+
+
+def check_destination(out: Path) -> None:
+    """Refuse a destination that holds anything (an empty folder is fine)."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise fail(out, "already exists and is not empty; choose a new study folder")
+
+
+def write_study(draft: StudyDraft, out: Path, progress: ProgressCallback) -> LoadedStudy:
+    check_destination(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".importing", dir=out.parent))
+    try:
+        total = len(draft.files)
+        for done, (relative, source) in enumerate(sorted(draft.files.items()), start=1):
+            target = temp / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+            progress(done, total, f"copying {relative}")
+        write_json(temp / STUDY_FILE, draft.study)
+        try:
+            load_study(temp)
+        except StudyError as exc:  # a value from the source that the format refuses
+            raise StudyError([replace(p, file=out / STUDY_FILE) for p in exc.problems]) from exc
+        if out.exists():
+            out.rmdir()  # empty, checked above
+        temp.rename(out)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return load_study(out)  # loaded again: the folder it knows has moved
+
+
+def write_json(path: Path, value: Any) -> None:
+    """Write JSON through a temporary file and an atomic rename (never a torn study.json)."""
+    text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
