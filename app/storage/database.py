@@ -12,6 +12,7 @@ import json
 import sqlite3
 import uuid as uuidlib
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +20,13 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    IntegrityError,
+    NoSuchModuleError,
+    OperationalError,
+)
 from sqlmodel import Session, col, select
 
 from app.home import default_db_url
@@ -28,6 +35,7 @@ from app.storage.tables import EventRow, ParticipantRow, ResponseRow, SessionRow
 from app.study.errors import UserInputError
 
 BUSY_TIMEOUT_MS = 30_000
+_MIGRATION_LOCK = 0x6261_7365_6C69_6E65 & 0x7FFF_FFFF_FFFF_FFFF  # "baseline": pg advisory lock key
 
 
 class CorruptDatabaseError(UserInputError):
@@ -73,15 +81,21 @@ class Database:
 
     def _origin(self) -> str:
         """A random id for this database, written once: merges record where each row came from."""
-        with self.engine.begin() as conn:
-            row = conn.execute(text("SELECT value FROM schema_info WHERE key = 'origin'")).first()
-            if row:
-                return str(row[0])
-            origin = new_uuid()
-            conn.execute(
-                text("INSERT INTO schema_info (key, value) VALUES ('origin', :v)"), {"v": origin}
-            )
-            return origin
+        try:
+            with self.engine.begin() as conn:
+                row = conn.execute(text("SELECT value FROM schema_info WHERE key = 'origin'")).first()
+                if row:
+                    return str(row[0])
+                origin = new_uuid()
+                conn.execute(
+                    text("INSERT INTO schema_info (key, value) VALUES ('origin', :v)"), {"v": origin}
+                )
+                return origin
+        except IntegrityError:
+            # Another station opened the same new server database at the same moment: use theirs.
+            with self.engine.connect() as conn:
+                return str(conn.execute(
+                    text("SELECT value FROM schema_info WHERE key = 'origin'")).scalar_one())
 
     def _session(self) -> Session:
         # Rows handed back are plain data: keep their values after commit (no lazy refresh).
@@ -105,7 +119,9 @@ class Database:
                 s.add(StudyRow(content_hash=content_hash, study_id=study_id, version=version,
                                title=title, definition_json=definition_json,
                                registered_utc=utc_now()))
-                s.commit()
+                # Several stations starting at once: another one may have registered it first.
+                with suppress(IntegrityError):
+                    s.commit()
 
     def study_versions(self, study_id: str) -> list[StudyRow]:
         with self._session() as s:
@@ -122,8 +138,15 @@ class Database:
                                      profile_json=json.dumps(profile or {}, sort_keys=True),
                                      simulated=simulated, created_utc=utc_now(), origin=self.origin)
                 s.add(row)
-                s.commit()
-                s.refresh(row)
+                try:
+                    s.commit()
+                except IntegrityError:
+                    # The same code started at the same moment on another station: keep theirs.
+                    s.rollback()
+                    row = s.get(ParticipantRow, (study_id, code))
+                    assert row is not None
+                else:
+                    s.refresh(row)
             return ParticipantInfo(row.code, json.loads(row.profile_json), row.simulated,
                                    row.created_utc)
 
@@ -243,7 +266,15 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     CorruptDatabaseError and is never written to.
     """
     url = url or default_db_url(home)
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise UserInputError(f"{url}: not a database URL (expected sqlite:///path/file.sqlite3 "
+                             "or postgresql+psycopg://user@host/dbname)") from exc
+    if parsed.drivername in {"postgresql", "postgres"}:
+        # psycopg (version 3) is the driver we ship; plain postgresql:// would look for psycopg2.
+        parsed = parsed.set(drivername="postgresql+psycopg")
+        url = parsed.render_as_string(hide_password=False)
     label = parsed.render_as_string(hide_password=True)
     if parsed.get_backend_name() == "sqlite":
         path = Path(parsed.database or "")
@@ -255,10 +286,25 @@ def open_database(url: str | None = None, *, home: Path | None = None,
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
+        try:
+            engine = create_engine(url, pool_pre_ping=True)
+        except NoSuchModuleError as exc:
+            raise UserInputError(f"{label}: unsupported database kind {parsed.drivername!r} "
+                                 "(use sqlite:/// or postgresql+psycopg://)") from exc
     try:
         with engine.connect() as conn:
-            migrate(conn, SCHEMA_VERSION)
+            if engine.dialect.name == "postgresql":
+                # Stations opening a new server database at once: one creates the schema, the
+                # others wait for it (a session-level lock, held across the migration steps).
+                conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _MIGRATION_LOCK})
+                try:
+                    migrate(conn, SCHEMA_VERSION)
+                finally:
+                    conn.rollback()
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
+                    conn.commit()
+            else:
+                migrate(conn, SCHEMA_VERSION)
     except OperationalError as exc:
         engine.dispose()
         raise CorruptDatabaseError(f"{label}: cannot open database: {exc.orig}") from exc
