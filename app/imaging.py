@@ -1,0 +1,193 @@
+"""Decoding and adjusting images for the clinician's viewer, without Qt.
+
+`decode_image` turns a file into an RGB array no larger than a requested size: for JPEG,
+Pillow's `draft` makes libjpeg decode at 1/2, 1/4 or 1/8 scale directly, so a 24-megapixel
+photograph becomes a screen-sized array without ever existing at full size. Every way a file
+can be wrong (missing, not an image, damaged, a decompression bomb) becomes an `ImageError`
+naming the file. `adjust` applies brightness, contrast and local contrast (CLAHE on the
+lightness channel, so colours keep their hue).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+from app.study.errors import UserInputError
+
+# Deliberately above Pillow's default (~89 MP, a 10,000 x 9,000 scan is legitimate) and far
+# below what would exhaust memory: beyond this the file is refused, whatever its format claims.
+MAX_PIXELS = 200_000_000
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+
+_EXIF_ORIENTATION = 0x0112
+_TRANSPOSE = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
+
+Size = tuple[int, int]  # (width, height)
+
+
+class ImageError(UserInputError):
+    """An image that cannot be shown; the message names the file."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")
+
+
+class ImageMissingError(ImageError):
+    pass
+
+
+class NotAnImageError(ImageError):
+    pass
+
+
+class ImageDamagedError(ImageError):
+    pass
+
+
+class ImageTooLargeError(ImageError):
+    pass
+
+
+@dataclass(frozen=True, eq=False)
+class DecodedImage:
+    path: Path
+    rgb: np.ndarray  # (height, width, 3) uint8, C-contiguous
+    original_size: Size  # of the file, as displayed (after EXIF rotation)
+
+    @property
+    def size(self) -> Size:
+        return int(self.rgb.shape[1]), int(self.rgb.shape[0])
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.rgb.nbytes)
+
+    @property
+    def full_resolution(self) -> bool:
+        return self.size == self.original_size
+
+    def satisfies(self, max_size: Size | None) -> bool:
+        """Whether this decode is as sharp as a decode for `max_size` would be."""
+        if self.full_resolution:
+            return True
+        if max_size is None:
+            return False
+        want = fitted_size(self.original_size, max_size)
+        return self.size[0] >= want[0] - 1 and self.size[1] >= want[1] - 1
+
+
+def fitted_size(size: Size, box: Size) -> Size:
+    """`size` scaled down (never up) to fit in `box`, keeping the aspect ratio."""
+    scale = min(box[0] / size[0], box[1] / size[1], 1.0)
+    return max(1, round(size[0] * scale)), max(1, round(size[1] * scale))
+
+
+def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage:
+    """The image at `path` as RGB, downscaled to fit `max_size` (None: full size)."""
+    path = Path(path)
+    try:
+        with Image.open(path) as im:
+            width, height = im.size
+            if width * height > MAX_PIXELS:
+                raise _too_large(path, width, height)
+            orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
+            if max_size is not None:
+                swapped = orientation in (5, 6, 7, 8)
+                # JPEG: libjpeg decodes straight at 1/2, 1/4 or 1/8 scale, still >= the box.
+                im.draft("RGB", (max_size[1], max_size[0]) if swapped else max_size)
+            im.load()
+            rgb = _to_rgb(im)
+    except ImageError:
+        raise
+    except FileNotFoundError as exc:
+        raise ImageMissingError(path, "the image file does not exist") from exc
+    except IsADirectoryError as exc:
+        raise NotAnImageError(path, "this is a folder, not an image file") from exc
+    except PermissionError as exc:
+        raise ImageMissingError(path, "the image file cannot be read (permission denied)") from exc
+    except UnidentifiedImageError as exc:
+        raise NotAnImageError(path, "this file is not an image format the app can read") from exc
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
+    except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
+        raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
+    if orientation in _TRANSPOSE:
+        rgb = rgb.transpose(_TRANSPOSE[orientation])
+    original = (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+    array: np.ndarray = np.asarray(rgb, dtype=np.uint8)
+    if max_size is not None:
+        target = fitted_size(original, max_size)
+        if target != (array.shape[1], array.shape[0]):
+            # INTER_AREA averages the source pixels under each target pixel: the right filter
+            # for shrinking, and several times faster than Pillow's Lanczos here.
+            array = cv2.resize(array, target, interpolation=cv2.INTER_AREA)
+    return DecodedImage(path, np.ascontiguousarray(array), original)
+
+
+def _too_large(path: Path, width: int, height: int) -> ImageTooLargeError:
+    return ImageTooLargeError(
+        path, f"{width} x {height} pixels is more than the {MAX_PIXELS // 1_000_000} megapixels "
+        "the viewer accepts (a damaged header or a decompression bomb)")
+
+
+def _to_rgb(im: Image.Image) -> Image.Image:
+    if im.mode in ("I;16", "I;16B", "I;16L", "I", "F"):
+        # 16-bit and float greyscale (scanners, dermatoscopes): stretch the used range to 8 bit.
+        values = np.asarray(im, dtype=np.float32)
+        low, high = float(values.min()), float(values.max())
+        scaled = (values - low) * (255.0 / (high - low)) if high > low else values * 0
+        return Image.fromarray(scaled.astype(np.uint8), "L").convert("RGB")
+    if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+        rgba = im.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(white, rgba).convert("RGB")
+    return im.convert("RGB")
+
+
+# ----------------------------------------------------------------------- adjustments
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    brightness: float = 0.0  # -1..1, a fraction of full scale added to every channel
+    contrast: float = 1.0  # factor around mid-grey; 1 leaves the image as it is
+    clahe: bool = False  # contrast-limited adaptive histogram equalisation (local contrast)
+    clahe_clip: float = 2.0
+    clahe_tiles: int = 8
+
+    def is_identity(self) -> bool:
+        return self.brightness == 0.0 and self.contrast == 1.0 and not self.clahe
+
+
+def adjust(rgb: np.ndarray, adjustment: Adjustment) -> np.ndarray:
+    """A new RGB array with the adjustment applied (`rgb` itself when there is nothing to do)."""
+    if adjustment.is_identity():
+        return rgb
+    out = rgb
+    if adjustment.clahe:
+        lab = cv2.cvtColor(rgb, cv2.COLOR_RGB2LAB)
+        tiles = max(1, adjustment.clahe_tiles)
+        clahe = cv2.createCLAHE(clipLimit=adjustment.clahe_clip, tileGridSize=(tiles, tiles))
+        lab[:, :, 0] = clahe.apply(np.ascontiguousarray(lab[:, :, 0]))
+        out = cv2.cvtColor(lab, cv2.COLOR_LAB2RGB)
+    if adjustment.brightness != 0.0 or adjustment.contrast != 1.0:
+        levels = np.arange(256, dtype=np.float32)
+        mapped = (levels - 128.0) * adjustment.contrast + 128.0 + adjustment.brightness * 255.0
+        lut = np.clip(np.rint(mapped), 0, 255).astype(np.uint8)
+        out = cv2.LUT(np.ascontiguousarray(out), lut)
+    return np.ascontiguousarray(out)
