@@ -1,0 +1,167 @@
+"""The "app process" of the kill test: a real SessionEngine on a real SQLite file, answering
+every item of a study in a loop, saying on stdout what it is about to do and what is done.
+
+Lines written (each with one os.write, so a line is whole or absent when the process dies):
+
+    start <pid>                      process is up, about to open the database
+    session <uuid>                   engine built: a session row exists
+    resume <position> <item_id>      engine.next_trial() right after start (or `resume end`)
+    submit <position> <item_id>      about to call engine.submit()
+    committed <position> <item_id>   engine.submit() returned: the answers are durable
+    done                             end screen reached, session closed
+
+Two ways to run it:
+
+    python tests/kill_driver.py run   --db URL --study DIR --participant CODE
+    python tests/kill_driver.py serve --db URL --study DIR
+
+`run` is one session in this process. `serve` imports everything once, then for every
+`go <CODE>` line on stdin forks a fresh child that runs one session (the child is the process
+the test kills), waits for it and prints `child <pid>` and `exit <pid> <status>`; restarting
+by fork takes milliseconds where a new interpreter takes most of a second, which is what makes
+50+ kills fit in a short test. The child opens the database itself, after the fork.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+from app.session.engine import (
+    BlockIntroScreen,
+    BreakScreen,
+    EndScreen,
+    QuestionAnswer,
+    SessionEngine,
+    TrialScreen,
+    TrialTiming,
+)
+from app.session.presentation import TrialView
+from app.storage import open_database
+from app.study.loader import load_study
+from app.study.model import (
+    CardsStimulus,
+    ChoiceQuestion,
+    ClusteringQuestion,
+    QueryDocumentsStimulus,
+    RankingQuestion,
+    RatingQuestion,
+    RelevanceQuestion,
+    TextQuestion,
+)
+
+
+def emit(line: str) -> None:
+    os.write(1, (line + "\n").encode("utf-8"))
+
+
+def scripted_answers(view: TrialView, rng: random.Random, clock: int) -> list[QuestionAnswer]:
+    """A valid answer to every question of the screen, chosen at random."""
+    stim = view.stimulus
+    ids = ([d.id for d in stim.documents] if isinstance(stim, QueryDocumentsStimulus)
+           else [c.id for c in stim.cards] if isinstance(stim, CardsStimulus) else [])
+    out = []
+    for q in view.questions:
+        answer: Any
+        if isinstance(q, ChoiceQuestion):
+            answer = rng.choice([o.key for o in q.options])
+        elif isinstance(q, RatingQuestion):
+            answer = rng.choice(q.scale_points())
+        elif isinstance(q, RelevanceQuestion):
+            answer = {doc: rng.choice([g.value for g in q.grades]) for doc in ids}
+        elif isinstance(q, RankingQuestion):
+            answer = rng.sample(ids, len(ids))
+        elif isinstance(q, ClusteringQuestion):
+            groups = q.n_groups or 2
+            answer = {card: f"g{i % groups + 1}" for i, card in enumerate(ids)}
+        elif isinstance(q, TextQuestion):
+            answer = rng.choice(["", "fine", "unclear wording"])
+        else:
+            raise TypeError(f"no scripted answer for {type(q).__name__}")
+        out.append(QuestionAnswer(q.id, answer, answer_ns=clock, first_interaction_ns=clock,
+                                  n_changes=1))
+    return out
+
+
+def run_session(db_url: str, study: Path, code: str, *, sleep_max_s: float, seed: int) -> None:
+    rng = random.Random(seed)
+    emit(f"start {os.getpid()}")
+    loaded = load_study(study)
+    db = open_database(db_url)
+    engine = SessionEngine(loaded, db, code)
+    emit(f"session {engine.session_uuid}")
+    nxt = engine.next_trial()
+    emit(f"resume {nxt.position} {nxt.item_id}" if nxt else "resume end")
+    while True:
+        screen = engine.next_screen()
+        if isinstance(screen, BlockIntroScreen):
+            engine.acknowledge_intro(screen.block_id)
+        elif isinstance(screen, BreakScreen):
+            engine.start_break()
+            engine.end_break()
+        elif isinstance(screen, TrialScreen):
+            view = screen.view
+            onset = time.monotonic_ns()
+            answers = scripted_answers(view, rng, onset + 1_000_000)
+            emit(f"submit {view.position} {view.item_id}")
+            engine.submit(view.position, answers, TrialTiming(onset_ns=onset))
+            emit(f"committed {view.position} {view.item_id}")
+        elif isinstance(screen, EndScreen):
+            engine.close()
+            db.close()
+            emit("done")
+            return
+        if sleep_max_s:
+            time.sleep(rng.uniform(0, sleep_max_s))
+
+
+def serve(args: argparse.Namespace) -> int:
+    emit("ready")
+    for line in sys.stdin:
+        parts = line.split()
+        if len(parts) != 2 or parts[0] != "go":
+            break
+        pid = os.fork()
+        if pid == 0:  # the child: one session, then gone without running the parent's cleanup
+            status = 0
+            try:
+                run_session(args.db, args.study, parts[1], sleep_max_s=args.sleep_max,
+                            seed=int.from_bytes(os.urandom(4), "big"))
+            except BaseException:
+                emit("error " + traceback.format_exc().replace("\n", " | "))
+                status = 1
+            os._exit(status)
+        emit(f"child {pid}")
+        _, status = os.waitpid(pid, 0)
+        emit(f"exit {pid} {status}")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=["run", "serve"])
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--study", type=Path, required=True)
+    parser.add_argument("--participant", default="P001")
+    parser.add_argument("--sleep-max", type=float, default=0.002,
+                        help="random pause between steps, seconds (spreads the kill points)")
+    args = parser.parse_args()
+    if args.mode == "serve":
+        return serve(args)
+    try:
+        run_session(args.db, args.study, args.participant, sleep_max_s=args.sleep_max,
+                    seed=int.from_bytes(os.urandom(4), "big"))
+    except Exception:
+        emit("error " + traceback.format_exc().replace("\n", " | "))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
