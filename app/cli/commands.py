@@ -10,6 +10,7 @@ from app.cli import (
     cmd_export,
     cmd_import,
     cmd_import_responses,
+    cmd_restore_backup,
     cmd_run,
     cmd_studies,
     cmd_validate,
@@ -24,4 +25,5 @@ REGISTRY: list[Register] = [
     cmd_import_responses.register,
     cmd_import.register,
     cmd_export.register,
+    cmd_restore_backup.register,
 ]
