@@ -1,0 +1,296 @@
+"""One image, for looking closely: zoom, pan, fit or actual size, brightness/contrast/CLAHE.
+
+Keys (while the viewer has focus; a click on the image gives it focus, Esc hands the keys back
+to the answers): + / - zoom, F fit, 1 actual size (one image pixel per screen pixel), arrows
+pan. The wheel zooms around the pointer; dragging pans; a double click toggles fit / actual.
+Scene coordinates are the original file's pixels, so the zoom is the same whether the decode
+on screen is the screen-sized one or a sharper one fetched when the participant zooms in.
+A file that cannot be decoded shows its message in place of the image.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from app.imaging import Adjustment, DecodedImage, ImageError, adjust, decode_image
+from widgets.images.cache import ImageCache, screen_target
+from widgets.images.convert import pixmap_from_rgb
+from widgets.qt import (
+    QFrame,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QKeyEvent,
+    QLabel,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPoint,
+    QPointF,
+    QResizeEvent,
+    QSizePolicy,
+    Qt,
+    QTimer,
+    QTransform,
+    QWheelEvent,
+    QWidget,
+    Signal,
+)
+
+MAX_ZOOM = 32.0  # screen pixels per image pixel
+SHARP_LIMIT = (8192, 8192)  # the sharpest decode asked for when zooming in
+KEY_ZOOM = 1.25
+
+
+class ImageViewer(QGraphicsView):
+    ready = Signal()  # the image (or its error message) is on screen
+    zoom_changed = Signal(float)  # screen pixels per image pixel
+
+    def __init__(self, cache: ImageCache | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cache = cache
+        self._scene = QGraphicsScene(self)
+        self.setScene(self._scene)
+        self._item = QGraphicsPixmapItem()
+        self._item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self._scene.addItem(self._item)
+        self._key: str | None = None
+        self._decoded: DecodedImage | None = None
+        self._error: str | None = None
+        self._adjustment = Adjustment()
+        self._shown_adjustment: Adjustment | None = None
+        self._fit_mode = True
+        self._asked_sharp = False
+        self._apply_timer = QTimer(self)
+        self._apply_timer.setSingleShot(True)
+        self._apply_timer.setInterval(0)  # coalesce a slider drag's many moves into one redraw
+        self._apply_timer.timeout.connect(self.flush)
+
+        self.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform |
+                            QPainter.RenderHint.Antialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(200, 160)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setStyleSheet("ImageViewer { border: 2px solid transparent; border-radius: 4px; }"
+                           "ImageViewer:focus { border: 2px solid palette(highlight); }")
+        self.setBackgroundBrush(self.palette().color(QPalette.ColorRole.Mid))
+
+        self._message = QLabel(self.viewport())
+        self._message.setWordWrap(True)
+        self._message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._message.setStyleSheet("QLabel { background: palette(base); color: palette(text);"
+                                    " border-radius: 6px; padding: 12px; }")
+        self._message.hide()
+        if cache is not None:
+            cache.loaded.connect(self._on_loaded)
+
+    # ------------------------------------------------------------------ content
+
+    def set_image(self, path: Path | str) -> None:
+        """Show the image at `path`: from the cache (now or when decoded), else decoded here."""
+        self._key = ImageCache.key(path)
+        self._asked_sharp = False
+        if self.cache is None:
+            try:
+                self.set_decoded(decode_image(path, screen_target()))
+            except ImageError as exc:
+                self.show_error(str(exc))
+            return
+        entry = self.cache.request(path) or self.cache.get(path)
+        if entry is not None:
+            self._show_entry_of(self._key)
+
+    def set_decoded(self, decoded: DecodedImage) -> None:
+        first = self._decoded is None
+        self._decoded, self._error = decoded, None
+        self._message.hide()
+        self._shown_adjustment = None
+        self._scene.setSceneRect(0, 0, decoded.original_size[0], decoded.original_size[1])
+        self._item.setScale(decoded.original_size[0] / decoded.size[0])
+        self.flush()
+        if first or self._fit_mode:
+            self.fit()
+        self.ready.emit()
+
+    def show_error(self, message: str) -> None:
+        self._decoded, self._error = None, message
+        self._item.setPixmap(pixmap_from_rgb(_BLANK))
+        self._message.setText(f"This image cannot be shown.\n\n{message}")
+        self._message.show()
+        self._place_message()
+        self.ready.emit()
+
+    def is_ready(self) -> bool:
+        return self._decoded is not None or self._error is not None
+
+    @property
+    def decoded(self) -> DecodedImage | None:
+        return self._decoded
+
+    def error(self) -> str | None:
+        return self._error
+
+    def message_text(self) -> str:
+        return self._message.text() if self._error is not None else ""
+
+    # ------------------------------------------------------------------ adjustments
+
+    def adjustment(self) -> Adjustment:
+        return self._adjustment
+
+    def shown_adjustment(self) -> Adjustment | None:
+        return self._shown_adjustment
+
+    def set_adjustment(self, adjustment: Adjustment) -> None:
+        self._adjustment = adjustment
+        self._apply_timer.start()
+
+    def flush(self) -> None:
+        """Redraw with the current adjustment now (otherwise on the next event loop pass)."""
+        self._apply_timer.stop()
+        if self._decoded is None or self._shown_adjustment == self._adjustment:
+            return
+        self._item.setPixmap(pixmap_from_rgb(adjust(self._decoded.rgb, self._adjustment)))
+        self._shown_adjustment = self._adjustment
+
+    def shown_pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        """The colour on screen at decoded pixel (x, y), after adjustments (for tests)."""
+        color = self._item.pixmap().toImage().pixelColor(x, y)
+        return color.red(), color.green(), color.blue()
+
+    # ------------------------------------------------------------------ zoom and pan
+
+    def zoom(self) -> float:
+        """Screen (device) pixels per original image pixel."""
+        return self.transform().m11() * self.devicePixelRatioF()
+
+    def fit(self) -> None:
+        self._fit_mode = True
+        rect = self._scene.sceneRect()
+        if rect.isEmpty():
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom())
+
+    def actual_size(self, at: QPoint | None = None) -> None:
+        self.set_zoom(1.0, at)
+
+    def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
+        self.set_zoom(self.zoom() * factor, at)
+
+    def set_zoom(self, zoom: float, at: QPoint | None = None) -> None:
+        """Zoom to `zoom` keeping the image point under `at` (default: the centre) in place."""
+        lowest = min(self._fit_zoom(), 1.0) / 2
+        zoom = max(lowest, min(MAX_ZOOM, zoom))
+        self._fit_mode = False
+        at = at if at is not None else self.viewport().rect().center()
+        anchor = self.mapToScene(at)
+        scale = zoom / self.devicePixelRatioF()
+        self.setTransform(QTransform.fromScale(scale, scale))
+        moved = self.mapFromScene(anchor) - at
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
+        self.zoom_changed.emit(self.zoom())
+        self._maybe_sharpen()
+
+    def pan(self, dx: int, dy: int) -> None:
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
+
+    def reset(self) -> None:
+        self.set_adjustment(Adjustment())
+        self.fit()
+
+    def _fit_zoom(self) -> float:
+        rect = self._scene.sceneRect()
+        if rect.isEmpty():
+            return 1.0
+        view = self.viewport().rect()
+        return min(view.width() / rect.width(), view.height() / rect.height()) * \
+            self.devicePixelRatioF()
+
+    def _maybe_sharpen(self) -> None:
+        """Zoomed past the decode's own pixels: ask the cache for a sharper decode."""
+        decoded = self._decoded
+        if decoded is None or decoded.full_resolution or self.cache is None or self._asked_sharp:
+            return
+        per_decoded_pixel = self.zoom() * decoded.original_size[0] / decoded.size[0]
+        if per_decoded_pixel > 1.25:
+            self._asked_sharp = True
+            if self.cache.request(decoded.path, SHARP_LIMIT) is not None:
+                self._on_loaded(self._key or "")
+
+    def _on_loaded(self, key: str) -> None:
+        if key == self._key:
+            self._show_entry_of(key)
+
+    def _show_entry_of(self, key: str) -> None:
+        entry = self.cache.get(key) if self.cache is not None else None
+        if entry is None:
+            return
+        if entry.image is None:
+            self.show_error(entry.error or "unknown error")
+        elif self._decoded is None or entry.image.size[0] > self._decoded.size[0]:
+            self.set_decoded(entry.image)
+
+    # ------------------------------------------------------------------ events
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        step_x, step_y = self.viewport().width() // 8, self.viewport().height() // 8
+        actions = {
+            Qt.Key.Key_Plus: lambda: self.zoom_by(KEY_ZOOM),
+            Qt.Key.Key_Equal: lambda: self.zoom_by(KEY_ZOOM),
+            Qt.Key.Key_Minus: lambda: self.zoom_by(1 / KEY_ZOOM),
+            Qt.Key.Key_F: self.fit,
+            Qt.Key.Key_1: self.actual_size,
+            Qt.Key.Key_Left: lambda: self.pan(-step_x, 0),
+            Qt.Key.Key_Right: lambda: self.pan(step_x, 0),
+            Qt.Key.Key_Up: lambda: self.pan(0, -step_y),
+            Qt.Key.Key_Down: lambda: self.pan(0, step_y),
+            Qt.Key.Key_Escape: self.clearFocus,
+        }
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        action = actions.get(Qt.Key(key))
+        if action is None or mods & ~Qt.KeyboardModifier.ShiftModifier:
+            event.ignore()  # not ours: let the trial screen have it (option letters, Enter...)
+            return
+        action()
+        event.accept()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if delta:
+            self.zoom_by(1.0015 ** delta, event.position().toPoint())
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self._fit_mode:
+            self.actual_size(event.position().toPoint())
+        else:
+            self.fit()
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fit_mode:
+            self.fit()
+        self._place_message()
+
+    def _place_message(self) -> None:
+        view = self.viewport().rect()
+        width = max(120, min(view.width() - 24, 520))
+        self._message.setFixedWidth(width)
+        self._message.adjustSize()
+        self._message.move(QPointF((view.width() - width) / 2,
+                                   (view.height() - self._message.height()) / 2).toPoint())
+
+
+_BLANK = np.zeros((1, 1, 3), dtype=np.uint8)
