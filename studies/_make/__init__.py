@@ -1,0 +1,1 @@
+"""Generators of the bundled demo studies (run with `python -m studies._make.make_all`)."""

@@ -1,0 +1,65 @@
+"""Helpers shared by the generators of the bundled demo studies.
+
+Every generator is deterministic: it seeds its own random generators, so running it again
+writes the same study.json, the same predictions and the same images (see
+tests/test_bundled_studies.py). The app never runs these scripts; their outputs are committed.
+
+    .venv/bin/python -m studies._make.make_all        # regenerate all four studies
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+STUDIES = Path(__file__).resolve().parents[1]
+DEMO_MODELS = ("demo-model-a", "demo-model-b", "demo-model-c")
+PREDICTIONS_FILE = "predictions/demo-models.csv"
+PREDICTIONS_NOTE = (
+    "Illustrative only: these demo models do not exist and their predictions were made up "
+    "(drawn at random by studies/_make) so that the human-vs-model view has something to show."
+)
+DEMO_NOTICE = (
+    "> **Demo study.** Its content was written or generated for Baseline Studio; the model "
+    "scores shown next to yours are made up."
+)
+
+
+def fresh_folder(name: str, root: Path = STUDIES) -> Path:
+    """The study's folder, emptied of generated files (study.json, predictions, images)."""
+    folder = root / name
+    for sub in ("images", "predictions"):
+        shutil.rmtree(folder / sub, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def write_study(folder: Path, study: dict[str, Any]) -> Path:
+    path = folder / "study.json"
+    path.write_text(json.dumps(study, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def predictions_ref() -> dict[str, Any]:
+    return {"predictions": [{"file": PREDICTIONS_FILE, "illustrative": True,
+                             "note": PREDICTIONS_NOTE}]}
+
+
+def write_predictions(folder: Path, rows: Iterable[tuple[str, str, str, Any]]) -> Path:
+    """rows of (model, item_id, question_id, prediction); dicts and lists are written as JSON."""
+    path = folder / PREDICTIONS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh, lineterminator="\n")
+        writer.writerow(["model", "item_id", "question_id", "prediction"])
+        for model, item_id, question_id, value in rows:
+            if isinstance(value, dict | list):
+                value = json.dumps(value, ensure_ascii=False, sort_keys=False)
+            elif isinstance(value, float):
+                value = f"{value:.3f}"
+            writer.writerow([model, item_id, question_id, value])
+    return path
