@@ -30,6 +30,7 @@ import random
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,8 @@ from app.session.engine import (
     BreakScreen,
     EndScreen,
     QuestionAnswer,
+    QuestionFeedback,
+    Screen,
     SessionEngine,
     TrialScreen,
     TrialTiming,
@@ -89,6 +92,40 @@ def scripted_answers(view: TrialView, rng: random.Random, clock: int) -> list[Qu
     return out
 
 
+def step(engine: SessionEngine, screen: Screen, rng: random.Random, *,
+         before_submit: Callable[[TrialView], None] | None = None) -> list[QuestionFeedback]:
+    """Do what a participant does on `screen` (not the end screen); a trial's feedback back."""
+    if isinstance(screen, BlockIntroScreen):
+        engine.acknowledge_intro(screen.block_id)
+    elif isinstance(screen, BreakScreen):
+        engine.start_break()
+        engine.end_break()
+    elif isinstance(screen, TrialScreen):
+        view = screen.view
+        onset = time.monotonic_ns()
+        answers = scripted_answers(view, rng, onset + 1_000_000)
+        if before_submit:
+            before_submit(view)
+        return engine.submit(view.position, answers, TrialTiming(onset_ns=onset))
+    else:
+        raise TypeError(f"nothing to do on {type(screen).__name__}")
+    return []
+
+
+def walk(engine: SessionEngine, rng: random.Random,
+         on_screen: Callable[[Screen, list[QuestionFeedback]], None] | None = None) -> EndScreen:
+    """Every screen up to the end screen, each handed to `on_screen` with the feedback the
+    previous trial returned."""
+    feedback: list[QuestionFeedback] = []
+    while not isinstance(screen := engine.next_screen(), EndScreen):
+        if on_screen:
+            on_screen(screen, feedback)
+        feedback = step(engine, screen, rng)
+    if on_screen:
+        on_screen(screen, feedback)
+    return screen
+
+
 def run_session(db_url: str, study: Path, code: str, *, sleep_max_s: float, seed: int) -> None:
     rng = random.Random(seed)
     emit(f"start {os.getpid()}")
@@ -98,27 +135,16 @@ def run_session(db_url: str, study: Path, code: str, *, sleep_max_s: float, seed
     emit(f"session {engine.session_uuid}")
     nxt = engine.next_trial()
     emit(f"resume {nxt.position} {nxt.item_id}" if nxt else "resume end")
-    while True:
-        screen = engine.next_screen()
-        if isinstance(screen, BlockIntroScreen):
-            engine.acknowledge_intro(screen.block_id)
-        elif isinstance(screen, BreakScreen):
-            engine.start_break()
-            engine.end_break()
-        elif isinstance(screen, TrialScreen):
-            view = screen.view
-            onset = time.monotonic_ns()
-            answers = scripted_answers(view, rng, onset + 1_000_000)
-            emit(f"submit {view.position} {view.item_id}")
-            engine.submit(view.position, answers, TrialTiming(onset_ns=onset))
-            emit(f"committed {view.position} {view.item_id}")
-        elif isinstance(screen, EndScreen):
-            engine.close()
-            db.close()
-            emit("done")
-            return
+    while not isinstance(screen := engine.next_screen(), EndScreen):
+        step(engine, screen, rng,
+             before_submit=lambda view: emit(f"submit {view.position} {view.item_id}"))
+        if isinstance(screen, TrialScreen):
+            emit(f"committed {screen.view.position} {screen.view.item_id}")
         if sleep_max_s:
             time.sleep(rng.uniform(0, sleep_max_s))
+    engine.close()
+    db.close()
+    emit("done")
 
 
 def serve(args: argparse.Namespace) -> int:
