@@ -8,6 +8,7 @@ from pathlib import Path
 from app.results.frame import responses_frame
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from exporters.audit_csv import write_events_csv
 from exporters.responses_csv import write_responses_long
 
 Progress = Callable[[int, int, str], None]
@@ -20,6 +21,9 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
     steps: list[tuple[str, Callable[[], list[Path]]]] = [
         ("responses", lambda: write_responses_long(loaded, frame, out_dir,
                                                    include_identifying=include_identifying)),
+        ("audit trail", lambda: write_events_csv(loaded, db, out_dir,
+                                                 include_identifying=include_identifying,
+                                                 include_simulated=include_simulated)),
     ]
     written: list[Path] = []
     for index, (name, step) in enumerate(steps):
