@@ -1,0 +1,70 @@
+"""Where each participant of a study stands, read from the database without starting a session:
+for the start screen's "resume where you stopped" and the designer's progress table.
+(Items' coverage is `app.session.coverage`.)"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from app.session.plan import build_plan
+from app.storage.database import Database
+from app.study.model import Study
+
+CONSENT_EVENT = "consent_given"
+
+
+@dataclass(frozen=True)
+class ParticipantStanding:
+    code: str
+    profile: dict[str, Any]
+    answered: int  # items of the plan with a response
+    total: int  # items in the plan
+    consent_given: bool
+    simulated: bool
+    created_utc: str
+
+    @property
+    def finished(self) -> bool:
+        return self.total > 0 and self.answered >= self.total
+
+    @property
+    def started(self) -> bool:
+        return self.answered > 0
+
+
+def participant_standings(study: Study, db: Database) -> list[ParticipantStanding]:
+    """Every participant of the study with progress against their own plan."""
+    answered: dict[str, set[str]] = {}
+    for row in db.responses(study.id):
+        answered.setdefault(row.participant_code, set()).add(row.item_id)
+    consented = {e.participant_code for e in db.events(study.id, kind=CONSENT_EVENT)}
+    out = []
+    for info in db.participants(study.id):
+        plan_ids = {p.item_id for p in build_plan(study, info.code)}
+        out.append(ParticipantStanding(
+            code=info.code, profile=info.profile,
+            answered=len(plan_ids & answered.get(info.code, set())), total=len(plan_ids),
+            consent_given=info.code in consented, simulated=info.simulated,
+            created_utc=info.created_utc,
+        ))
+    return out
+
+
+def standing_of(study: Study, db: Database, code: str) -> ParticipantStanding | None:
+    """One participant's standing, or None for a code not yet in the database."""
+    info = db.participant(study.id, code)
+    if info is None:
+        return None
+    plan_ids = {p.item_id for p in build_plan(study, code)}
+    done = db.answered_item_ids(study.id, code)
+    consent = any(e.participant_code == code for e in db.events(study.id, kind=CONSENT_EVENT))
+    return ParticipantStanding(info.code, info.profile, len(plan_ids & done), len(plan_ids),
+                               consent, info.simulated, info.created_utc)
+
+
+def consent_payload(consent_text: str) -> dict[str, Any]:
+    """What the audit log keeps of an agreement: a fingerprint of the exact text agreed to."""
+    digest = hashlib.sha256(consent_text.encode("utf-8")).hexdigest()
+    return {"consent_sha256": digest, "chars": len(consent_text)}

@@ -1,0 +1,235 @@
+"""Designer mode: who took part and how far they got, and which items still lack ratings.
+
+Everything is read on the database writer (the same one the participant screens use), so a
+session running in the main window is never blocked or raced. The Study menu holds the
+designer's tools; each is added only if its module is installed (widgets.designer.tools).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.catalog import StudyEntry, list_studies
+from app.session.assignment import expected_coverage
+from app.session.coverage import Coverage, coverage
+from app.session.standing import ParticipantStanding, participant_standings
+from app.storage.database import Database
+from app.study.loader import LoadedStudy, load_study
+from widgets.designer.tools import add_tool_actions
+from widgets.qt import QKeySequence, QSettings, QtGui, QtWidgets, QWidget
+from widgets.settings import restore_geometry, save_geometry
+from widgets.shell.page import muted, scaled_font
+from widgets.writer import DatabaseWriter, describe_error
+
+GEOMETRY_KEY = "designer_window"
+
+
+def _table(headers: list[str], parent: QWidget) -> QtWidgets.QTableWidget:
+    table = QtWidgets.QTableWidget(0, len(headers), parent)
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.setSortingEnabled(True)
+    table.verticalHeader().hide()
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+class _SortableItem(QtWidgets.QTableWidgetItem):
+    """Sorts by a number kept beside the text ("3 of 9" after "10 of 9" would be wrong)."""
+
+    def __init__(self, text: str, sort_value: float) -> None:
+        super().__init__(text)
+        self.sort_value = sort_value
+
+    def __lt__(self, other: QtWidgets.QTableWidgetItem) -> bool:
+        if isinstance(other, _SortableItem):
+            return self.sort_value < other.sort_value
+        return super().__lt__(other)
+
+
+def _cell(text: str, *, sort_value: float | None = None, bold: bool = False
+          ) -> QtWidgets.QTableWidgetItem:
+    cell = (QtWidgets.QTableWidgetItem(text) if sort_value is None
+            else _SortableItem(text, sort_value))
+    if bold:
+        font = cell.font()
+        font.setBold(True)
+        cell.setFont(font)
+    return cell
+
+
+class DesignerWindow(QtWidgets.QMainWindow):
+    def __init__(self, db: Database, writer: DatabaseWriter, *, home: Path | None = None,
+                 settings: QSettings | None = None, current: LoadedStudy | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Baseline Studio · designer mode")
+        self.db = db
+        self.writer = writer
+        self.home = home
+        self.settings = settings
+        self.loaded: LoadedStudy | None = current
+        self.entries: list[StudyEntry] = []
+        central = QWidget(self)
+        layout = QtWidgets.QVBoxLayout(central)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.setSpacing(12)
+        top = QtWidgets.QHBoxLayout()
+        title = QtWidgets.QLabel("Study")
+        title.setFont(scaled_font(title, 1.2, bold=True))
+        top.addWidget(title)
+        self.study_box = QtWidgets.QComboBox(central)
+        self.study_box.setSizeAdjustPolicy(
+            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.study_box.activated.connect(self._study_picked)
+        top.addWidget(self.study_box, 1)
+        self.refresh_button = QtWidgets.QPushButton("Refresh (F5)", central)
+        self.refresh_button.clicked.connect(self.refresh)
+        top.addWidget(self.refresh_button)
+        layout.addLayout(top)
+        self.summary = QtWidgets.QLabel("")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.tabs = QtWidgets.QTabWidget(central)
+        self.participants = _table(["Participant", "Answered", "Progress", "Consent",
+                                    "Started (UTC)", "Profile"], self.tabs)
+        self.coverage = _table(["Item", "Ratings so far", "Expected", "Target",
+                                "Status"], self.tabs)
+        self.tabs.addTab(self.participants, "Participants")
+        self.tabs.addTab(self.coverage, "Coverage")
+        layout.addWidget(self.tabs, 1)
+        self.status = muted(QtWidgets.QLabel(""))
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.setCentralWidget(central)
+        self._build_menus()
+        if settings is None or not restore_geometry(settings, GEOMETRY_KEY, self):
+            self.resize(1000, 700)
+        self._load_study_list()
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar().addMenu("&Study")
+        refresh = menu.addAction("Refresh")
+        refresh.setShortcut(QKeySequence.StandardKey.Refresh)
+        refresh.triggered.connect(self.refresh)
+        self.tool_actions = add_tool_actions(menu, self)
+        menu.addSeparator()
+        close = menu.addAction("Close designer mode")
+        close.setShortcut(QKeySequence.StandardKey.Close)
+        close.triggered.connect(self.close)
+
+    # ------------------------------------------------------------------ studies
+
+    def _load_study_list(self) -> None:
+        home = self.home
+        self.writer.run(lambda: list_studies(home), on_done=self._set_study_list,
+                        on_error=self._failed, label="listing studies")
+
+    def _set_study_list(self, entries: list[StudyEntry]) -> None:
+        self.entries = list(entries)
+        if self.loaded is not None and not any(e.path.resolve() == self.loaded.folder
+                                               for e in self.entries):
+            self.entries.insert(0, StudyEntry(self.loaded.study.id, self.loaded.study.title,
+                                              self.loaded.folder, "opened", False))
+        self.study_box.clear()
+        for entry in self.entries:
+            self.study_box.addItem(f"{entry.title}  ({entry.study_id})", str(entry.path))
+        index = 0
+        if self.loaded is not None:
+            index = next((i for i, e in enumerate(self.entries)
+                          if e.path.resolve() == self.loaded.folder), 0)
+        if self.entries:
+            self.study_box.setCurrentIndex(index)
+            self._study_picked(index)
+        else:
+            self.summary.setText("No studies installed yet.")
+
+    def _study_picked(self, index: int) -> None:
+        if not 0 <= index < len(self.entries):
+            return
+        path = self.entries[index].path
+        if self.loaded is not None and self.loaded.folder == path.resolve():
+            self.refresh()
+            return
+        self.writer.run(lambda: load_study(path), on_done=self._study_loaded,
+                        on_error=self._failed, label="opening the study")
+
+    def _study_loaded(self, loaded: LoadedStudy) -> None:
+        self.loaded = loaded
+        self.refresh()
+
+    # ------------------------------------------------------------------ tables
+
+    def refresh(self) -> None:
+        loaded = self.loaded
+        if loaded is None:
+            return
+        self.status.setText("Reading the database…")
+
+        def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int]]:
+            standings = participant_standings(loaded.study, self.db)
+            people = sum(1 for s in standings if not s.simulated)
+            # Codes P001.. take slots 0.. in turn: what the assignment promises once the
+            # current participants finish.
+            return standings, coverage(loaded, self.db), expected_coverage(loaded.study, people)
+
+        self.writer.run(read, on_done=lambda r: self._show(*r), on_error=self._failed,
+                        label="reading progress")
+
+    def _show(self, standings: list[ParticipantStanding], cov: Coverage,
+              expected: dict[str, int]) -> None:
+        assert self.loaded is not None
+        study = self.loaded.study
+        self.participants.setSortingEnabled(False)
+        self.participants.setRowCount(len(standings))
+        for row, s in enumerate(standings):
+            share = s.answered / s.total if s.total else 0.0
+            state = "finished" if s.finished else ("started" if s.started else "not started")
+            profile = ", ".join(f"{k}={v}" for k, v in sorted(s.profile.items())
+                                if k not in {f.id for f in study.profile_fields if f.identifying})
+            code = s.code + ("  (simulated)" if s.simulated else "")
+            values = [_cell(code), _cell(f"{s.answered} of {s.total}", sort_value=s.answered),
+                      _cell(f"{share:.0%} · {state}", sort_value=share),
+                      _cell("yes" if s.consent_given else "no"), _cell(s.created_utc[:19]),
+                      _cell(profile)]
+            for col, cell in enumerate(values):
+                self.participants.setItem(row, col, cell)
+        self.participants.setSortingEnabled(True)
+        self.participants.resizeColumnsToContents()
+
+        self.coverage.setSortingEnabled(False)
+        self.coverage.setRowCount(len(cov.items))
+        for row, c in enumerate(sorted(cov.items, key=lambda c: (c.raters, c.item_id))):
+            below = c.missing > 0
+            status = f"needs {c.missing} more" if below else "reached"
+            values = [_cell(c.item_id, bold=below), _cell(str(c.raters), sort_value=c.raters),
+                      _cell(str(expected.get(c.item_id, 0)),
+                            sort_value=expected.get(c.item_id, 0)),
+                      _cell(str(c.target)), _cell(status, bold=below)]
+            for col, cell in enumerate(values):
+                self.coverage.setItem(row, col, cell)
+        self.coverage.setSortingEnabled(True)
+        self.coverage.resizeColumnsToContents()
+
+        people = [s for s in standings if not s.simulated]
+        finished = sum(1 for s in people if s.finished)
+        k = cov.target
+        codes = cov.suggested_codes()
+        hand_out = (f" Codes whose items nobody has rated yet: {', '.join(codes[:8])}"
+                    f"{'…' if len(codes) > 8 else ''}." if codes and not cov.complete else "")
+        self.summary.setText(
+            f"{len(people)} participant{'s' if len(people) != 1 else ''} "
+            f"({finished} finished). Target: {k} rater{'s' if k != 1 else ''} per item; "
+            f"{len(cov.under)} of {len(cov.items)} items have fewer.{hand_out}")
+        self.status.setText("")
+
+    def _failed(self, exc: BaseException) -> None:
+        self.status.setText(describe_error(exc))
+        QtWidgets.QMessageBox.warning(self, "Designer mode", describe_error(exc))
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        if self.settings is not None:
+            save_geometry(self.settings, GEOMETRY_KEY, self)
+        super().closeEvent(event)

@@ -1,0 +1,84 @@
+"""`baseline-studio run`: start Qt, open the database, show the start screen (or go straight to
+the study and participant given). Heavy modules (the window, the screens, pandas through the
+exporters) are imported only once Qt is up, so `--help` and errors stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+EXIT_INPUT = 2
+
+
+def _application(offscreen: bool) -> object:
+    if offscreen:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from widgets.qt import QApplication, QGuiApplication, Qt
+
+    app = QApplication.instance()
+    if app is None:
+        # Fractional scale factors (150%) as the system sets them, not rounded to 1x or 2x.
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("Baseline Studio")
+        app.setOrganizationName("baseline-studio")
+        app.setApplicationDisplayName("Baseline Studio")
+    return app
+
+
+def say(text: str, *, error: bool = False) -> None:
+    """A line of command-line output (this module is the `run` command's front end)."""
+    stream = sys.stderr if error else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def _fail(message: str, *, offscreen: bool) -> int:
+    """A clear message (box and stderr) for a database or study that cannot be used."""
+    say(f"baseline-studio: error: {message}", error=True)
+    if not offscreen:
+        from widgets.qt import QtWidgets
+
+        QtWidgets.QMessageBox.critical(None, "Baseline Studio", message)
+    return EXIT_INPUT
+
+
+def launch(args: argparse.Namespace) -> int:
+    """Run the app; the exit status is 0, or 2 for a database or study that cannot be used."""
+    self_test = bool(getattr(args, "self_test", False))
+    app = _application(offscreen=self_test)
+    home: Path | None = getattr(args, "home", None)
+    from app.storage import open_database
+    from app.study.errors import StudyError, UserInputError
+
+    try:
+        db = open_database(getattr(args, "db", None), home=home)
+    except UserInputError as exc:
+        return _fail(str(exc), offscreen=self_test)
+    try:
+        if self_test:
+            from widgets.self_test import run_self_test
+
+            return run_self_test(db, home=home, study=getattr(args, "study", None))
+        from widgets.shell.main_window import MainWindow
+
+        window = MainWindow(db, home=home)
+        window.show()
+        study = getattr(args, "study", None)
+        if study:
+            from app.catalog import find_study
+
+            try:
+                path = find_study(study, home)
+            except StudyError as exc:
+                return _fail(exc.report(), offscreen=False)
+            window.flow.open_study(path, code=getattr(args, "participant", None))
+        else:
+            window.flow.show_start()
+        return int(app.exec())  # type: ignore[attr-defined]
+    finally:
+        db.close()

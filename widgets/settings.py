@@ -1,0 +1,98 @@
+"""The app's own preferences (font zoom, window geometry, splitter sizes) in an INI file inside
+the data folder, never in the user's real Qt settings store: tests set BASELINE_STUDIO_HOME
+to a temporary folder and so never touch a real configuration.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.home import data_home
+from widgets.qt import QAction, QApplication, QByteArray, QKeySequence, QObject, QSettings, QWidget
+
+SETTINGS_FILE = "settings.ini"
+ZOOM_KEY = "view/font_zoom_steps"
+ZOOM_MIN, ZOOM_MAX = -4, 12
+ZOOM_STEP_PT = 1.0  # each step changes the base font by one point (about 8% at 12 pt)
+
+
+def app_settings(home: Path | None = None) -> QSettings:
+    return QSettings(str(data_home(home) / SETTINGS_FILE), QSettings.Format.IniFormat)
+
+
+def save_geometry(settings: QSettings, key: str, window: QWidget) -> None:
+    settings.setValue(f"geometry/{key}", window.saveGeometry())
+    settings.sync()
+
+
+def restore_geometry(settings: QSettings, key: str, window: QWidget) -> bool:
+    value = settings.value(f"geometry/{key}")
+    if isinstance(value, QByteArray | bytes) and value:
+        return bool(window.restoreGeometry(QByteArray(value)))
+    return False
+
+
+class FontZoom(QObject):
+    """Ctrl +, Ctrl -, Ctrl 0: the application font grows or shrinks in steps; the step count
+    persists. Changing the application font re-lays out every widget, so text-heavy screens
+    (poems, long documents) stay readable for everyone."""
+
+    def __init__(self, settings: QSettings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        self._app = app
+        self._base_pt = app.font().pointSizeF()
+        if self._base_pt <= 0:
+            self._base_pt = 10.0
+        self.steps = 0
+        try:
+            self.steps = int(str(settings.value(ZOOM_KEY, 0)))
+        except ValueError:
+            self.steps = 0
+        self._apply()
+
+    @property
+    def point_size(self) -> float:
+        return self._base_pt + self.steps * ZOOM_STEP_PT
+
+    def zoom_in(self) -> None:
+        self.set_steps(self.steps + 1)
+
+    def zoom_out(self) -> None:
+        self.set_steps(self.steps - 1)
+
+    def reset(self) -> None:
+        self.set_steps(0)
+
+    def set_steps(self, steps: int) -> None:
+        self.steps = max(ZOOM_MIN, min(ZOOM_MAX, steps))
+        self.settings.setValue(ZOOM_KEY, self.steps)
+        self.settings.sync()
+        self._apply()
+
+    def restore_base(self) -> None:
+        """Put the font back as it was before this object changed it (tests, closing)."""
+        font = self._app.font()
+        font.setPointSizeF(self._base_pt)
+        self._app.setFont(font)
+
+    def _apply(self) -> None:
+        font = self._app.font()
+        font.setPointSizeF(self.point_size)
+        self._app.setFont(font)
+
+    def actions(self, parent: QObject) -> list[QAction]:
+        """View-menu actions with the standard shortcuts (Ctrl+= too: '+' needs Shift on many
+        keyboards)."""
+        zoom_in = QAction("Larger text", parent)
+        zoom_in.setShortcuts([QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")])
+        zoom_in.triggered.connect(self.zoom_in)
+        zoom_out = QAction("Smaller text", parent)
+        zoom_out.setShortcut(QKeySequence(QKeySequence.StandardKey.ZoomOut))
+        zoom_out.triggered.connect(self.zoom_out)
+        reset = QAction("Normal text size", parent)
+        reset.setShortcut(QKeySequence("Ctrl+0"))
+        reset.triggered.connect(self.reset)
+        return [zoom_in, zoom_out, reset]

@@ -1,0 +1,153 @@
+"""The participant app's window: the page stack the participant flow fills, the demo label, the
+View menu (text size) and the passphrase-guarded Designer menu.
+
+It owns the database writer (one worker thread for every database call) and routes keys to
+the trial screen: an application-wide key filter hands each key press, before any child
+widget sees it, to `TrialScreen.handle_key` while a trial is on screen, so digits, letters,
+arrows, Enter and Space work wherever the focus happens to be.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from app.storage.database import Database
+from app.study.loader import LoadedStudy
+from widgets.qt import QEvent, QKeyEvent, QKeySequence, QObject, QtGui, QtWidgets, QWidget
+from widgets.settings import FontZoom, app_settings, restore_geometry, save_geometry
+from widgets.shell.participant_flow import ParticipantFlow
+from widgets.writer import DatabaseWriter, describe_error
+
+GEOMETRY_KEY = "main_window"
+
+
+class MainWindow(QtWidgets.QMainWindow):
+    def __init__(self, db: Database, *, home: Path | None = None,
+                 image_cache: Any = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Baseline Studio")
+        self.db = db
+        self.home = home
+        self.settings = app_settings(home)
+        self.zoom = FontZoom(self.settings, self)
+        self.writer = DatabaseWriter(self)
+        self.writer.failed.connect(self._job_failed)
+        if image_cache is None:
+            from widgets.images.cache import ImageCache
+
+            image_cache = ImageCache(parent=self)
+        self.image_cache = image_cache
+        central = QWidget(self)
+        column = QtWidgets.QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.demo_label = QtWidgets.QLabel(
+            "Demo study: illustrative content, not real benchmark data", central)
+        self.demo_label.setObjectName("demo-label")
+        self.demo_label.setContentsMargins(24, 6, 24, 6)
+        self.demo_label.setAutoFillBackground(True)
+        self.demo_label.setBackgroundRole(self.palette().ColorRole.AlternateBase)
+        self.demo_label.hide()
+        column.addWidget(self.demo_label)
+        self.stack = QtWidgets.QStackedWidget(central)
+        column.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self.flow = ParticipantFlow(self.stack, self.writer, db, home=home,
+                                    image_cache=self.image_cache, screen_info=self.screen_info,
+                                    parent=self)
+        self.flow.study_changed.connect(self._study_changed)
+        self.flow.error.connect(self.show_error)
+        self._designer: QWidget | None = None
+        self._build_menus()
+        if not restore_geometry(self.settings, GEOMETRY_KEY, self):
+            self.resize(1200, 800)
+        app = QtWidgets.QApplication.instance()
+        assert app is not None
+        app.installEventFilter(self)
+
+    # ------------------------------------------------------------------ menus
+
+    def _build_menus(self) -> None:
+        view = self.menuBar().addMenu("&View")
+        for action in self.zoom.actions(self):
+            view.addAction(action)
+            self.addAction(action)  # shortcuts work with the menu bar hidden too
+        full = view.addAction("Full screen")
+        full.setShortcut(QKeySequence("F11"))
+        full.setCheckable(True)
+        full.toggled.connect(lambda on: self.showFullScreen() if on else self.showNormal())
+        designer = self.menuBar().addMenu("&Designer")
+        enter = designer.addAction("Designer mode…")
+        enter.setShortcut(QKeySequence("Ctrl+Shift+D"))
+        enter.triggered.connect(self.open_designer)
+        self.addAction(enter)
+        quit_action = designer.addAction("Quit")
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+
+    def open_designer(self) -> None:
+        from widgets.designer.gate import ask_designer_passphrase
+
+        if not ask_designer_passphrase(self, home=self.home):
+            return
+        from widgets.designer.window import DesignerWindow
+
+        if self._designer is None:
+            self._designer = DesignerWindow(self.db, self.writer, home=self.home,
+                                            settings=self.settings, current=self.flow.loaded)
+        self._designer.show()
+        self._designer.raise_()
+        self._designer.activateWindow()
+
+    # ------------------------------------------------------------------ state
+
+    def _study_changed(self, loaded: LoadedStudy | None) -> None:
+        demo = loaded is not None and loaded.study.illustrative
+        self.demo_label.setVisible(demo)
+        self.setWindowTitle(f"{loaded.study.title} · Baseline Studio" if loaded else
+                            "Baseline Studio")
+
+    def screen_info(self) -> tuple[float | None, str]:
+        """Refresh rate and a description of the screen the window is on (stored per session:
+        the true onset lies within one refresh interval after the recorded one)."""
+        screen = self.screen()
+        if screen is None:
+            return None, ""
+        size = screen.size()
+        rate = float(screen.refreshRate()) or None
+        return rate, (f"{screen.name()} {size.width()}x{size.height()} "
+                      f"@{screen.devicePixelRatio():g}x {rate or 0:g} Hz")
+
+    def show_error(self, message: str) -> None:
+        QtWidgets.QMessageBox.warning(self, "Baseline Studio", message)
+
+    def _job_failed(self, label: str, exc: BaseException) -> None:
+        self.show_error(f"Something went wrong while {label}: {describe_error(exc)}")
+
+    # ------------------------------------------------------------------ keys
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or self.flow.current() is not self.flow.trial:
+            return False
+        # Key presses travel from the focus widget up to the window; act on the first leg only.
+        focus = QtWidgets.QApplication.focusWidget()
+        if watched is not (focus or self) or not isinstance(watched, QWidget):
+            return False
+        if watched.window() is not self or not isinstance(event, QKeyEvent):
+            return False
+        return self.flow.trial.handle_key(event)
+
+    # ------------------------------------------------------------------ closing
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        app = QtWidgets.QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self.flow.end_session()
+        save_geometry(self.settings, GEOMETRY_KEY, self)
+        if self._designer is not None:
+            self._designer.close()
+        self.writer.close()
+        self.zoom.restore_base()
+        super().closeEvent(event)

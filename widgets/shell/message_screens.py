@@ -1,0 +1,110 @@
+"""Screens that show text and wait: consent (must agree), instructions, a block's introduction,
+a break, the end. Space or Enter continues; Up/Down/PageUp/PageDown scroll long texts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.session.engine import EndScreen
+from widgets.qt import QKeyEvent, Qt, QtGui, QtWidgets, QWidget, Signal
+from widgets.shell.page import MarkdownView, Page, muted
+
+CONTINUE_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class MessageScreen(Page):
+    """Title, Markdown, and one Continue button. Emits `done` once (a double Space press does
+    not skip the next screen: the button is disabled after the first)."""
+
+    done = Signal()
+
+    def __init__(self, title: str, text: str, *, button: str = "Continue",
+                 note: str = "", base: Path | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.text = MarkdownView(text, base=base, parent=self.column)
+        self.body.addWidget(self.text, 1)
+        self.note = muted(QtWidgets.QLabel(note))
+        self.note.setWordWrap(True)
+        self.note.setVisible(bool(note))
+        self.body.addWidget(self.note)
+        self.continue_button = self.add_button(f"{button}  (Space)", primary=True)
+        self.continue_button.clicked.connect(self._finish)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def _finish(self) -> None:
+        if self.continue_button.isEnabled():
+            self.continue_button.setEnabled(False)
+            self.done.emit()
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        self.setFocus()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in CONTINUE_KEYS and not event.isAutoRepeat():
+            self._finish()
+            return
+        if self.text.scroll_by_key(event):
+            return
+        super().keyPressEvent(event)
+
+
+class ConsentScreen(Page):
+    """The consent text and a box to tick; Continue only once ticked. Emits `agreed` or
+    `declined`."""
+
+    agreed = Signal()
+    declined = Signal()
+
+    def __init__(self, text: str, *, base: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Consent", parent)
+        self.text = MarkdownView(text, base=base, parent=self.column)
+        self.body.addWidget(self.text, 1)
+        self.agree = QtWidgets.QCheckBox("I have read the above and agree to take part.",
+                                         self.column)
+        self.body.addWidget(self.agree)
+        hint = muted(QtWidgets.QLabel("Space ticks the box, Enter continues, Esc declines."))
+        self.body.addWidget(hint)
+        self.decline_button = self.add_button("I do not agree")
+        self.decline_button.clicked.connect(self.declined.emit)
+        self.continue_button = self.add_button("Continue  ⏎", primary=True)
+        self.continue_button.clicked.connect(self._agree)
+        self.agree.toggled.connect(self.continue_button.setEnabled)
+        self.continue_button.setEnabled(False)
+        self.agree.setFocus()
+
+    def _agree(self) -> None:
+        if self.agree.isChecked() and self.continue_button.isEnabled():
+            self.continue_button.setEnabled(False)
+            self.agreed.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._agree()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.declined.emit()
+            return
+        if self.text.scroll_by_key(event):
+            return
+        super().keyPressEvent(event)
+
+
+def block_intro_title(title: str, practice: bool) -> str:
+    return f"{title} (practice)" if practice and "practice" not in title.lower() else title
+
+
+def break_text(done: int, total: int) -> str:
+    return (f"You have answered **{done} of {total}** items.\n\n"
+            "Take a short break if you like: stretch, rest your eyes. Time on this screen does "
+            "not count. Continue when you are ready.")
+
+
+def end_text(screen: EndScreen) -> str:
+    lines = ["**Thank you!** Your answers are saved.", "",
+             f"You answered {screen.done} of {screen.total} items."]
+    if screen.score is not None:
+        lines += ["", f"Your score on the items with a right answer: **{screen.score:.0%}**."]
+    lines += ["", "Please tell the study team that you have finished."]
+    return "\n".join(lines)

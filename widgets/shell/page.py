@@ -1,0 +1,126 @@
+"""The building blocks every screen of the participant app shares: a calm centred column with a
+title, rendered Markdown, and a button row; colours come from the palette only, so the system's
+light or dark scheme applies unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from widgets.qt import QEvent, QFont, QKeyEvent, Qt, QtGui, QtWidgets, QWidget
+
+COLUMN_EM = 46  # width of the reading column in "M" widths: ~70 characters a line
+MARGIN = 32
+SPACING = 16
+
+
+def scaled_font(widget: QWidget, factor: float, *, bold: bool = False) -> QFont:
+    font = QFont(widget.font())
+    font.setPointSizeF(max(6.0, font.pointSizeF() * factor))
+    font.setBold(bold)
+    return font
+
+
+def muted(label: QtWidgets.QLabel) -> QtWidgets.QLabel:
+    """Secondary text: the palette's placeholder colour, readable in light and dark schemes."""
+    label.setForegroundRole(QtGui.QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+class TitleLabel(QtWidgets.QLabel):
+    """A screen title that follows the font zoom (recomputed on every font change)."""
+
+    def __init__(self, text: str = "", factor: float = 1.6, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self._factor = factor
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._refont()
+
+    def _refont(self) -> None:
+        app_font = QtWidgets.QApplication.font()
+        font = QFont(app_font)
+        font.setPointSizeF(app_font.pointSizeF() * self._factor)
+        font.setBold(True)
+        super().setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.ApplicationFontChange:
+            self._refont()
+        super().changeEvent(event)
+
+
+class MarkdownView(QtWidgets.QTextBrowser):
+    """Read-only Markdown (consent, instructions, intros) on the window's own background.
+    Relative image paths resolve inside the study folder; links are not followed."""
+
+    def __init__(self, text: str = "", *, base: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self.setOpenLinks(False)
+        self.setOpenExternalLinks(False)
+        self.viewport().setAutoFillBackground(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        if base is not None:
+            self.setSearchPaths([str(base)])
+        self.set_markdown(text)
+
+    def set_markdown(self, text: str) -> None:
+        self.setMarkdown(text)
+        self.document().setDocumentMargin(0)
+
+    def scroll_by_key(self, event: QKeyEvent) -> bool:
+        """Up/Down/PageUp/PageDown scroll the text even though it never takes focus."""
+        bar = self.verticalScrollBar()
+        steps = {
+            Qt.Key.Key_Down: bar.singleStep(), Qt.Key.Key_Up: -bar.singleStep(),
+            Qt.Key.Key_PageDown: bar.pageStep(), Qt.Key.Key_PageUp: -bar.pageStep(),
+        }
+        step = steps.get(Qt.Key(event.key()))
+        if step is None:
+            return False
+        bar.setValue(bar.value() + step)
+        return True
+
+
+class Page(QWidget):
+    """A screen: title, a body column of limited width, and buttons at the bottom right."""
+
+    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        outer = QtWidgets.QHBoxLayout(self)
+        outer.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
+        outer.addStretch(1)
+        self.column = QWidget(self)
+        outer.addWidget(self.column, 100)
+        outer.addStretch(1)
+        self.layout_ = QtWidgets.QVBoxLayout(self.column)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(SPACING)
+        self.title = TitleLabel(title, parent=self.column)
+        self.layout_.addWidget(self.title)
+        self.body = QtWidgets.QVBoxLayout()
+        self.body.setSpacing(SPACING)
+        self.layout_.addLayout(self.body, 1)
+        self.buttons = QtWidgets.QHBoxLayout()
+        self.buttons.setSpacing(SPACING // 2)
+        self.buttons.addStretch(1)
+        self.layout_.addLayout(self.buttons)
+        self._fit_column()
+
+    def _fit_column(self) -> None:
+        self.column.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * COLUMN_EM)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            self._fit_column()
+        super().changeEvent(event)
+
+    def add_button(self, text: str, *, primary: bool = False) -> QtWidgets.QPushButton:
+        button = QtWidgets.QPushButton(text, self.column)
+        button.setAutoDefault(False)
+        button.setDefault(primary)
+        button.setMinimumHeight(button.sizeHint().height() + 8)
+        self.buttons.addWidget(button)
+        return button

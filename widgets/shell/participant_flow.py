@@ -1,0 +1,227 @@
+"""The participant's path through the app, screen by screen:
+
+start (choose a study) -> participant code and profile -> consent -> instructions ->
+[block intro | trial | break]* -> end -> start again for the next participant.
+
+The flow owns the screens it puts into the window's page stack; the window owns the writer,
+the database and the menus. Loading a study and reading who is in the database run on the
+writer too, so even a 20 MB study never freezes the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from app.catalog import list_studies
+from app.session.engine import (
+    BlockIntroScreen,
+    BreakScreen,
+    EndScreen,
+    Progress,
+    QuestionFeedback,
+    Screen,
+    TrialScreen,
+)
+from app.session.standing import ParticipantStanding, participant_standings
+from app.storage.database import Database
+from app.study.errors import StudyError
+from app.study.loader import LoadedStudy, load_study
+from widgets.qt import QObject, QtWidgets, QWidget, Signal
+from widgets.shell.message_screens import (
+    ConsentScreen,
+    MessageScreen,
+    block_intro_title,
+    break_text,
+    end_text,
+)
+from widgets.shell.participant_screen import ParticipantScreen
+from widgets.shell.session_controller import SessionController
+from widgets.shell.start_screen import StartScreen
+from widgets.shell.trial_screen import TrialScreen as TrialPage
+from widgets.shell.trial_screen import TrialSubmission
+from widgets.writer import DatabaseWriter, describe_error
+
+
+class ParticipantFlow(QObject):
+    study_changed = Signal(object)  # LoadedStudy | None: the window shows the demo label
+    error = Signal(str)  # something failed that the participant cannot fix: the window says so
+
+    def __init__(self, stack: QtWidgets.QStackedWidget, writer: DatabaseWriter, db: Database, *,
+                 home: Path | None, image_cache: Any, screen_info: Callable[[], tuple[float | None, str]],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.stack = stack
+        self.writer = writer
+        self.db = db
+        self.home = home
+        self.screen_info = screen_info
+        self.loaded: LoadedStudy | None = None
+        self.controller: SessionController | None = None
+        self.start = StartScreen()
+        self.start.study_chosen.connect(self.open_study)
+        self.stack.addWidget(self.start)
+        self.trial = TrialPage(image_cache)
+        self.trial.submit_requested.connect(self._submit)
+        self.trial.finished.connect(self._advance)
+        self.trial.log_requested.connect(self._log)
+        self.stack.addWidget(self.trial)
+        self._pending_code: str | None = None
+
+    # ------------------------------------------------------------------ pages
+
+    def _show(self, page: QWidget) -> None:
+        """Make `page` current; a transient page replaced by another is deleted."""
+        old = self.stack.currentWidget()
+        if page.parent() is not self.stack:
+            self.stack.addWidget(page)
+        self.stack.setCurrentWidget(page)
+        if old is not None and old is not page and old not in (self.start, self.trial):
+            self.stack.removeWidget(old)
+            old.deleteLater()
+
+    def current(self) -> QWidget:
+        return self.stack.currentWidget()
+
+    # ------------------------------------------------------------------ start
+
+    def show_start(self) -> None:
+        self.end_session()
+        self.loaded = None
+        self.study_changed.emit(None)
+        self._show(self.start)
+        home = self.home
+        self.writer.run(lambda: list_studies(home), on_done=self.start.set_studies,
+                        on_error=lambda exc: self.start.show_message(describe_error(exc)),
+                        label="listing studies")
+
+    def open_study(self, path: Path, code: str | None = None) -> None:
+        """Load and check the study on the writer; problems go to the start screen."""
+        self._pending_code = code
+
+        def load() -> tuple[LoadedStudy, list[ParticipantStanding]]:
+            loaded = load_study(path)
+            return loaded, participant_standings(loaded.study, self.db)
+
+        self.writer.run(load, on_done=lambda r: self._study_loaded(*r),
+                        on_error=self._study_failed, label="opening the study")
+
+    def _study_failed(self, exc: BaseException) -> None:
+        self._show(self.start)
+        if isinstance(exc, StudyError):
+            self.start.show_problems(exc.problems)
+        else:
+            self.start.show_message(f"This study cannot be opened: {describe_error(exc)}")
+
+    def _study_loaded(self, loaded: LoadedStudy, standings: list[ParticipantStanding]) -> None:
+        self.loaded = loaded
+        self.study_changed.emit(loaded)
+        code = self._pending_code or ""
+        standing = next((s for s in standings if s.code == code), None)
+        page = ParticipantScreen(loaded, standings, code=code)
+        page.back.connect(self.show_start)
+        page.proceed.connect(self._participant_ready)
+        self._show(page)
+        if code and standing is not None and not standing.finished:
+            page.submit()  # --participant of someone unfinished: resume straight away
+        elif code and standing is None and not any(f.required for f in loaded.study.profile_fields):
+            page.submit()
+
+    # ------------------------------------------------------------------ consent, session
+
+    def _participant_ready(self, code: str, profile: dict[str, Any],
+                           standing: ParticipantStanding | None) -> None:
+        assert self.loaded is not None
+        study = self.loaded.study
+        if study.consent.strip() and not (standing is not None and standing.consent_given):
+            consent = ConsentScreen(study.consent, base=self.loaded.folder)
+            consent.agreed.connect(lambda: self._open_session(code, profile, study.consent))
+            consent.declined.connect(self.show_start)
+            self._show(consent)
+        else:
+            self._open_session(code, profile, None)
+
+    def _open_session(self, code: str, profile: dict[str, Any], consent: str | None) -> None:
+        assert self.loaded is not None
+        refresh_hz, screen = self.screen_info()
+        self.controller = SessionController(self.writer, self.db, self.loaded, code, profile,
+                                            refresh_hz=refresh_hz, screen=screen, parent=self)
+        self.controller.opened.connect(self._session_opened)
+        self.controller.screen_ready.connect(self._show_screen)
+        self.controller.failed.connect(self._controller_failed)
+        self.controller.open(consent_text=consent)
+
+    def _session_opened(self, answered: int, total: int) -> None:
+        assert self.loaded is not None
+        instructions = self.loaded.study.instructions.strip()
+        note = (f"Welcome back: {answered} of {total} items answered. You continue where you "
+                "stopped." if answered else "")
+        if instructions or note:
+            page = MessageScreen("Instructions" if instructions else "Welcome back",
+                                 instructions, button="Begin", note=note, base=self.loaded.folder)
+            page.done.connect(self._advance)
+            self._show(page)
+        else:
+            self._advance()
+
+    def _controller_failed(self, what: str, exc: BaseException) -> None:
+        self.error.emit(f"Something went wrong while {what}: {describe_error(exc)}")
+
+    # ------------------------------------------------------------------ the engine's screens
+
+    def _advance(self) -> None:
+        if self.controller is not None and not self.controller.closed:
+            self.controller.advance()
+
+    def _show_screen(self, screen: Screen, progress: Progress) -> None:
+        assert self.loaded is not None and self.controller is not None
+        controller = self.controller
+        base = self.loaded.folder
+        if isinstance(screen, TrialScreen):
+            self._show(self.trial)
+            self.trial.show_trial(screen.view, progress)
+        elif isinstance(screen, BlockIntroScreen):
+            page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,
+                                 button="Start", base=base)
+            page.done.connect(lambda: controller.acknowledge_intro(screen.block_id))
+            self._show(page)
+        elif isinstance(screen, BreakScreen):
+            controller.start_break()
+            page = MessageScreen("Break", break_text(screen.done, screen.total), base=base)
+            page.done.connect(controller.end_break)
+            self._show(page)
+        elif isinstance(screen, EndScreen):
+            controller.close()
+            page = MessageScreen("Finished", end_text(screen), button="Done", base=base)
+            page.done.connect(self.show_start)
+            self._show(page)
+
+    def _submit(self, submission: TrialSubmission) -> None:
+        if self.controller is None:
+            self.trial.commit_failed("the session is not open")
+            return
+        self.controller.submit(submission, on_done=self._committed,
+                               on_error=lambda exc: self.trial.commit_failed(describe_error(exc)))
+
+    def _committed(self, feedback: list[QuestionFeedback]) -> None:
+        self.trial.committed(feedback)
+
+    def _log(self, kind: str, payload: object, item_id: object, mono_ns: object) -> None:
+        if self.controller is not None:
+            self.controller.log(kind, payload if isinstance(payload, dict) else {},
+                                item_id=item_id if isinstance(item_id, str) else None,
+                                mono_ns=mono_ns if isinstance(mono_ns, int) else None)
+
+    # ------------------------------------------------------------------ ending
+
+    def end_session(self) -> None:
+        """Stop any trial and close the session (logged); safe to call more than once."""
+        self.trial.stop()
+        if self.controller is not None:
+            self.controller.close()
+            self.controller = None
+
+    @property
+    def in_session(self) -> bool:
+        return self.controller is not None and not self.controller.closed

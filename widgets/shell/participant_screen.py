@@ -1,0 +1,191 @@
+"""Who is taking part: a participant code (typed, or picked from those already in the database)
+and the study's profile fields. An existing code resumes: its profile is kept, and the button
+says how far that person got ("Resume: 3 of 9 answered")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.session.codes import participant_code_problem, participant_code_warning
+from app.session.profile import check_profile
+from app.session.standing import ParticipantStanding
+from app.study.loader import LoadedStudy
+from app.study.model import ProfileField
+from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
+from widgets.shell.page import Page, muted
+
+CHOOSE = "Choose…"
+
+
+class ProfileForm(QWidget):
+    """One input per profile field (choice: a drop-down, number and text: a line), with the
+    problem of each field shown right under it."""
+
+    def __init__(self, fields: list[ProfileField], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.fields = fields
+        self.inputs: dict[str, QtWidgets.QComboBox | QtWidgets.QLineEdit] = {}
+        self.errors: dict[str, QtWidgets.QLabel] = {}
+        form = QtWidgets.QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setVerticalSpacing(10)
+        form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for field in fields:
+            widget: QtWidgets.QComboBox | QtWidgets.QLineEdit
+            if field.kind == "choice":
+                combo = QtWidgets.QComboBox(self)
+                combo.addItem(CHOOSE, "")
+                for option in field.options:
+                    combo.addItem(option.label, option.key)
+                widget = combo
+            else:
+                line = QtWidgets.QLineEdit(self)
+                if field.kind == "number":
+                    bounds = [f"{b:g}" for b in (field.min, field.max) if b is not None]
+                    line.setPlaceholderText("a number" + (f" ({' to '.join(bounds)})"
+                                                          if len(bounds) == 2 else ""))
+                widget = line
+            label = field.label + ("" if field.required else "  (optional)")
+            error = QtWidgets.QLabel("", self)
+            error.setWordWrap(True)
+            error.hide()
+            box = QtWidgets.QVBoxLayout()
+            box.setSpacing(2)
+            box.addWidget(widget)
+            box.addWidget(error)
+            form.addRow(label, box)
+            self.inputs[field.id] = widget
+            self.errors[field.id] = error
+
+    def raw(self) -> dict[str, str]:
+        out = {}
+        for field_id, widget in self.inputs.items():
+            if isinstance(widget, QtWidgets.QComboBox):
+                out[field_id] = str(widget.currentData() or "")
+            else:
+                out[field_id] = widget.text()
+        return out
+
+    def fill(self, profile: dict[str, Any]) -> None:
+        for field_id, widget in self.inputs.items():
+            value = profile.get(field_id)
+            if isinstance(widget, QtWidgets.QComboBox):
+                index = widget.findData("" if value is None else str(value))
+                widget.setCurrentIndex(max(0, index))
+            else:
+                widget.setText("" if value is None else (f"{value:g}" if isinstance(value, float)
+                                                         else str(value)))
+
+    def show_problems(self, problems: dict[str, str]) -> None:
+        for field_id, label in self.errors.items():
+            message = problems.get(field_id, "")
+            label.setText(message)
+            label.setVisible(bool(message))
+        first = next((f.id for f in self.fields if f.id in problems), None)
+        if first is not None:
+            self.inputs[first].setFocus()
+
+
+class ParticipantScreen(Page):
+    """Emits `proceed(code, profile, standing)`: standing is None for a new participant."""
+
+    proceed = Signal(str, object, object)
+    back = Signal()
+
+    def __init__(self, loaded: LoadedStudy, standings: list[ParticipantStanding],
+                 *, code: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(loaded.study.title, parent)
+        self.loaded = loaded
+        self.standings = {s.code: s for s in standings}
+        if loaded.study.description:
+            about = muted(QtWidgets.QLabel(loaded.study.description))
+            about.setWordWrap(True)
+            self.body.addWidget(about)
+        code_row = QtWidgets.QFormLayout()
+        self.code = QtWidgets.QLineEdit(self.column)
+        self.code.setPlaceholderText("e.g. P001")
+        self.code.setClearButtonEnabled(True)
+        completer = QtWidgets.QCompleter(sorted(self.standings), self.code)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.code.setCompleter(completer)
+        self.code.textChanged.connect(self._code_changed)
+        code_row.addRow("Participant code", self.code)
+        self.body.addLayout(code_row)
+        self.code_note = QtWidgets.QLabel("")
+        self.code_note.setWordWrap(True)
+        self.body.addWidget(self.code_note)
+        self.form = ProfileForm(list(loaded.study.profile_fields), self.column)
+        self.body.addWidget(self.form)
+        if self.standings:
+            known = muted(QtWidgets.QLabel("Already in this database (pick one to resume):"))
+            self.body.addWidget(known)
+            self.known = QtWidgets.QListWidget(self.column)
+            for s in sorted(self.standings.values(), key=lambda s: s.code):
+                state = "finished" if s.finished else f"{s.answered} of {s.total} answered"
+                item = QtWidgets.QListWidgetItem(f"{s.code}  ·  {state}")
+                item.setData(Qt.ItemDataRole.UserRole, s.code)
+                self.known.addItem(item)
+            self.known.itemActivated.connect(
+                lambda item: self.code.setText(str(item.data(Qt.ItemDataRole.UserRole))))
+            self.known.currentItemChanged.connect(
+                lambda item, _prev: item is not None
+                and self.code.setText(str(item.data(Qt.ItemDataRole.UserRole))))
+            self.body.addWidget(self.known, 1)
+        else:
+            self.body.addStretch(1)
+        self.back_button = self.add_button("Back")
+        self.back_button.clicked.connect(self.back.emit)
+        self.go_button = self.add_button("Continue  ⏎", primary=True)
+        self.go_button.clicked.connect(self.submit)
+        self.code.setText(code)
+        self._code_changed(code)
+        self.code.setFocus()
+
+    def standing(self) -> ParticipantStanding | None:
+        return self.standings.get(self.code.text().strip())
+
+    def _code_changed(self, text: str) -> None:
+        standing = self.standings.get(text.strip())
+        self.form.setEnabled(standing is None)
+        self.form.show_problems({})
+        if standing is None:
+            self.code_note.setText(participant_code_warning(text) or "")
+            self.go_button.setText("Continue  ⏎")
+            self.go_button.setEnabled(True)
+            return
+        self.form.fill(standing.profile)
+        if standing.finished:
+            self.code_note.setText(f"{text} has already answered all {standing.total} items.")
+            self.go_button.setEnabled(False)
+        else:
+            self.code_note.setText(
+                f"Welcome back. {standing.answered} of {standing.total} items answered; "
+                "you continue where you stopped.")
+            self.go_button.setText(f"Resume ({standing.answered} of {standing.total})  ⏎")
+            self.go_button.setEnabled(True)
+
+    def submit(self) -> None:
+        code = self.code.text().strip()
+        problem = participant_code_problem(code)
+        if problem:
+            self.code_note.setText(problem[0].upper() + problem[1:] + ".")
+            self.code.setFocus()
+            return
+        standing = self.standings.get(code)
+        if standing is not None:
+            if not standing.finished:
+                self.proceed.emit(code, dict(standing.profile), standing)
+            return
+        profile, problems = check_profile(self.loaded.study.profile_fields, self.form.raw())
+        self.form.show_problems(problems)
+        if not problems:
+            self.proceed.emit(code, profile, None)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.back.emit()
+            return
+        super().keyPressEvent(event)

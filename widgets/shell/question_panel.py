@@ -1,0 +1,171 @@
+"""The questions of one trial, stacked in a scroll area: prompt, the response widget, next.
+
+A POEMetric item has ten ratings and three comments, so the panel scrolls, keeps the widget
+being answered in view, and moves on to the next unanswered question by itself once one is
+answered from the keyboard. Keys reach a response widget through `route_key`: the widget that
+holds the focus first, else the first one still incomplete.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.responses.base import AnswerState
+from app.responses.registry import state_for
+from app.session.engine import QuestionAnswer
+from app.session.presentation import TrialView
+from app.study.model import Question
+from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
+from widgets.responses.base import ResponseWidget
+from widgets.responses.registry import make_response_widget
+from widgets.shell.page import muted, scaled_font
+
+TEXT_INPUTS = (QtWidgets.QLineEdit, QtWidgets.QTextEdit, QtWidgets.QPlainTextEdit,
+               QtWidgets.QAbstractSpinBox)
+
+
+@dataclass
+class QuestionEntry:
+    question: Question
+    state: AnswerState
+    widget: ResponseWidget
+    box: QWidget  # prompt + widget, what scrolls into view
+
+
+def is_text_input(widget: QWidget | None) -> bool:
+    """True for widgets where typed characters are text (not answer shortcuts)."""
+    while widget is not None:
+        if isinstance(widget, TEXT_INPUTS):
+            return not getattr(widget, "isReadOnly", lambda: False)()
+        if isinstance(widget, ResponseWidget):
+            return False
+        widget = widget.parentWidget()
+    return False
+
+
+class QuestionPanel(QtWidgets.QScrollArea):
+    """Builds an answer state and a response widget per question of `view`."""
+
+    completeness_changed = Signal(bool)
+    answer_changed = Signal()
+
+    def __init__(self, view: TrialView, *, clock: Callable[[], int] = time.monotonic_ns,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget(self)
+        inner.setAutoFillBackground(False)
+        self.viewport().setAutoFillBackground(False)
+        layout = QtWidgets.QVBoxLayout(inner)
+        layout.setContentsMargins(4, 4, 16, 4)
+        layout.setSpacing(28)
+        self.entries: list[QuestionEntry] = []
+        numbered = len(view.questions) > 1
+        for index, question in enumerate(view.questions):
+            state = state_for(question, view, clock=clock)
+            widget = make_response_widget(question, state)
+            box = self._question_box(index, question, widget, numbered, inner)
+            layout.addWidget(box)
+            self.entries.append(QuestionEntry(question, state, widget, box))
+            widget.changed.connect(self._on_changed)
+        layout.addStretch(1)
+        self.setWidget(inner)
+        self._complete = self.all_complete()
+
+    @staticmethod
+    def _question_box(index: int, question: Question, widget: ResponseWidget, numbered: bool,
+                      parent: QWidget) -> QWidget:
+        box = QWidget(parent)
+        column = QtWidgets.QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(8)
+        prompt = question.prompt.strip()
+        if numbered and prompt:
+            prompt = f"{index + 1}. {prompt}"
+        if prompt:
+            label = QtWidgets.QLabel(box)
+            label.setTextFormat(Qt.TextFormat.MarkdownText)
+            label.setText(prompt)
+            label.setWordWrap(True)
+            label.setFont(scaled_font(label, 1.1, bold=True))
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setObjectName(f"prompt-{question.id}")
+            column.addWidget(label)
+        notes = [question.help or ""]
+        if not question.required:
+            notes.append("Optional.")
+        note_text = " ".join(n for n in notes if n)
+        if note_text:
+            note = muted(QtWidgets.QLabel(note_text, box))
+            note.setWordWrap(True)
+            column.addWidget(note)
+        column.addWidget(widget)
+        return box
+
+    # ------------------------------------------------------------------ state
+
+    def all_complete(self) -> bool:
+        return all(e.state.is_complete() for e in self.entries)
+
+    def first_incomplete(self) -> QuestionEntry | None:
+        return next((e for e in self.entries if not e.state.is_complete()), None)
+
+    def answers(self) -> list[QuestionAnswer]:
+        return [e.state.to_question_answer() for e in self.entries]
+
+    def last_answer_ns(self) -> int | None:
+        times = [e.state.answer_ns for e in self.entries if e.state.answer_ns is not None]
+        return max(times) if times else None
+
+    def _on_changed(self) -> None:
+        self.answer_changed.emit()
+        complete = self.all_complete()
+        if complete != self._complete:
+            self._complete = complete
+            self.completeness_changed.emit(complete)
+
+    # ------------------------------------------------------------------ keyboard
+
+    def focused_entry(self) -> QuestionEntry | None:
+        focus = QtWidgets.QApplication.focusWidget()
+        for entry in self.entries:
+            if focus is not None and (focus is entry.widget or entry.widget.isAncestorOf(focus)):
+                return entry
+        return None
+
+    def route_key(self, event: QKeyEvent) -> bool:
+        """Offer the key to the focused response widget, else to the first incomplete one."""
+        candidates = [self.focused_entry(), self.first_incomplete()]
+        for entry in dict.fromkeys(c for c in candidates if c is not None):
+            was_complete = entry.state.is_complete()
+            if entry.widget.handle_key(event):
+                self.ensureWidgetVisible(entry.box, 0, 40)
+                if not was_complete and entry.state.is_complete():
+                    self.focus_next_incomplete(after=entry)
+                return True
+        return False
+
+    def focus_next_incomplete(self, after: QuestionEntry | None = None) -> None:
+        """Move on to the next question still unanswered (wrapping), or stay if none is."""
+        start = self.entries.index(after) + 1 if after in self.entries else 0
+        ordered = self.entries[start:] + self.entries[:start]
+        target = next((e for e in ordered if not e.state.is_complete()), None)
+        if target is None:
+            return
+        target.widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.ensureWidgetVisible(target.box, 0, 40)
+
+    def focus_first(self) -> None:
+        target = self.first_incomplete() or (self.entries[0] if self.entries else None)
+        if target is not None:
+            target.widget.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.ensureWidgetVisible(target.box, 0, 40)
+
+    def set_locked(self, locked: bool) -> None:
+        """Answers can no longer change (saving, feedback shown)."""
+        for entry in self.entries:
+            entry.widget.setEnabled(not locked)

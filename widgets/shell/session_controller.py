@@ -1,0 +1,110 @@
+"""A participant's session seen from the UI thread. Every call into the session engine (and so
+into the database) runs as a job on the one database writer; results come back as signals or
+callbacks, so the window stays responsive and never reads the engine while it is writing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from app.session.engine import Progress, QuestionFeedback, Screen, SessionEngine
+from app.session.standing import CONSENT_EVENT, consent_payload
+from app.storage.database import Database
+from app.study.loader import LoadedStudy
+from widgets.qt import QObject, Signal
+from widgets.shell.trial_screen import TrialSubmission
+from widgets.writer import DatabaseWriter
+
+
+class SessionController(QObject):
+    opened = Signal(int, int)  # answered, total (answered > 0: a resumed session)
+    screen_ready = Signal(object, object)  # Screen, Progress
+    failed = Signal(str, object)  # what was being done, the exception
+
+    def __init__(self, writer: DatabaseWriter, db: Database, loaded: LoadedStudy, code: str,
+                 profile: Mapping[str, Any], *, refresh_hz: float | None = None,
+                 screen: str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.writer = writer
+        self.db = db
+        self.loaded = loaded
+        self.code = code
+        self.profile = dict(profile)
+        self.refresh_hz = refresh_hz
+        self.screen = screen
+        self.engine: SessionEngine | None = None
+        self.closed = False
+
+    # ------------------------------------------------------------------ jobs
+
+    def _run(self, what: str, fn: Callable[[], Any],
+             on_done: Callable[[Any], None] | None = None) -> None:
+        self.writer.run(fn, on_done=on_done, on_error=lambda exc: self.failed.emit(what, exc),
+                        label=what)
+
+    def open(self, *, consent_text: str | None = None) -> None:
+        """Create the engine (registers study, participant, session); log the agreement."""
+        def create() -> tuple[int, int]:
+            engine = SessionEngine(self.loaded, self.db, self.code, profile=self.profile,
+                                   refresh_hz=self.refresh_hz, screen=self.screen)
+            if consent_text is not None:
+                engine.log(CONSENT_EVENT, consent_payload(consent_text))
+            self.engine = engine
+            return engine.done, engine.total
+
+        self._run("opening the session", create, lambda counts: self.opened.emit(*counts))
+
+    def _engine(self) -> SessionEngine:
+        if self.engine is None:
+            raise RuntimeError("the session is not open yet")
+        return self.engine
+
+    def advance(self) -> None:
+        """Ask the engine what comes next; answered through `screen_ready`."""
+        def next_screen() -> tuple[Screen, Progress]:
+            engine = self._engine()
+            return engine.next_screen(), engine.progress()
+
+        self._run("finding the next screen", next_screen,
+                  lambda result: self.screen_ready.emit(*result))
+
+    def acknowledge_intro(self, block_id: str) -> None:
+        self._run("recording the introduction as read",
+                  lambda: self._engine().acknowledge_intro(block_id))
+        self.advance()
+
+    def start_break(self) -> None:
+        self._run("starting the break", lambda: self._engine().start_break())
+
+    def end_break(self) -> None:
+        self._run("ending the break", lambda: self._engine().end_break())
+        self.advance()
+
+    def submit(self, submission: TrialSubmission,
+               on_done: Callable[[list[QuestionFeedback]], None],
+               on_error: Callable[[BaseException], None]) -> None:
+        """Commit one item's answers; `on_done(feedback)` only once they are durable."""
+        self.writer.run(
+            lambda: self._engine().submit(submission.position, submission.answers,
+                                          submission.timing),
+            on_done=on_done, on_error=on_error, label="saving an answer")
+
+    def log(self, kind: str, payload: Mapping[str, Any] | None = None, *,
+            item_id: str | None = None, mono_ns: int | None = None) -> None:
+        """An audit event (focus lost, minimised...); failures are reported like any other."""
+        if self.engine is None or self.closed:
+            return
+        self._run(f"logging {kind}", lambda: self._engine().log(
+            kind, dict(payload or {}), item_id=item_id, mono_ns=mono_ns))
+
+    def flag_stimulus_problem(self, item_id: str, problem: str, path: str | None) -> None:
+        self._run("flagging a stimulus problem", lambda: self._engine().flag_stimulus_problem(
+            item_id, problem, path=path))
+
+    def close(self) -> None:
+        """End the session (once): logs session_closed and takes the rolling backup."""
+        if self.closed or self.engine is None:
+            self.closed = True
+            return
+        self.closed = True
+        self._run("closing the session", lambda: self._engine().close())

@@ -1,0 +1,42 @@
+"""The strip above a trial: block title, "item n of N", a thin progress bar, and a practice
+tag. Plain palette colours only."""
+
+from __future__ import annotations
+
+from app.session.engine import Progress
+from app.session.presentation import TrialView
+from widgets.qt import QtWidgets, QWidget
+from widgets.shell.page import muted, scaled_font
+
+
+class TrialHeader(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QtWidgets.QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(16)
+        self.block = QtWidgets.QLabel("")
+        self.block.setFont(scaled_font(self.block, 1.15, bold=True))
+        row.addWidget(self.block)
+        self.tag = muted(QtWidgets.QLabel(""))
+        row.addWidget(self.tag)
+        row.addStretch(1)
+        self.count = QtWidgets.QLabel("")
+        row.addWidget(self.count)
+        self.bar = QtWidgets.QProgressBar(self)
+        self.bar.setTextVisible(False)
+        self.bar.setMaximumHeight(8)
+        self.bar.setFixedWidth(self.fontMetrics().horizontalAdvance("M") * 12)
+        row.addWidget(self.bar)
+
+    def set_trial(self, view: TrialView, progress: Progress) -> None:
+        self.block.setText(progress.block_title or view.block_title)
+        self.tag.setText("practice: you will see the right answer" if view.practice else "")
+        if progress.block_total and progress.block_total != progress.total:
+            text = (f"Item {progress.block_done + 1} of {progress.block_total} in this part "
+                    f"·  {progress.done} of {progress.total} done")
+        else:
+            text = f"Item {progress.done + 1} of {progress.total}"
+        self.count.setText(text)
+        self.bar.setRange(0, max(1, progress.total))
+        self.bar.setValue(progress.done)

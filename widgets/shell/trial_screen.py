@@ -1,0 +1,340 @@
+"""One trial: (ready screen) -> (fixation cross) -> stimulus and questions -> saving ->
+(feedback) -> (blank inter-trial interval) -> `finished`.
+
+The stimulus view is built at once, so its images decode while the ready screen or the
+fixation cross is up; it is shown only once it reports `ready`, and the trial clock starts at
+the end of its first repaint (widgets.timing). Submit stays disabled until every required
+question is answered; pressing it emits `submit_requested` and locks the answers until the
+window reports back through `committed` (durable: the next item may come) or `commit_failed`
+(the message stays on screen and the same answers can be sent again).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.session.engine import Progress, QuestionAnswer, QuestionFeedback, TrialTiming
+from app.session.presentation import TrialView
+from widgets.qt import QKeyEvent, Qt, QTimer, QtWidgets, QWidget, Signal
+from widgets.shell.feedback import feedback_text
+from widgets.shell.page import muted, scaled_font
+from widgets.shell.question_panel import QuestionPanel, is_text_input
+from widgets.shell.trial_header import TrialHeader
+from widgets.stimuli.base import StimulusWidget
+from widgets.stimuli.registry import make_stimulus_widget
+from widgets.timing import TrialClock
+
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+@dataclass(frozen=True)
+class TrialSubmission:
+    position: int
+    answers: list[QuestionAnswer]
+    timing: TrialTiming
+
+
+class TrialScreen(QWidget):
+    submit_requested = Signal(object)  # TrialSubmission
+    finished = Signal()  # committed and any feedback seen: the next screen may come
+    log_requested = Signal(str, object, object, object)  # kind, payload, item id, mono ns
+
+    def __init__(self, image_cache: Any, *, clock: Callable[[], int] = time.monotonic_ns,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.image_cache = image_cache
+        self.clock = clock
+        self.view: TrialView | None = None
+        self.phase = "idle"
+        self.trial_clock: TrialClock | None = None
+        self.stimulus: StimulusWidget | None = None
+        self.panel: QuestionPanel | None = None
+        self._fixation_over = False
+        outer = QtWidgets.QVBoxLayout(self)
+        outer.setContentsMargins(24, 16, 24, 16)
+        outer.setSpacing(12)
+        self.header = TrialHeader(self)
+        outer.addWidget(self.header)
+        self.pages = QtWidgets.QStackedWidget(self)
+        outer.addWidget(self.pages, 1)
+        self.ready_page = self._centered("Press Space when you are ready.", 1.4)
+        self.fixation_page = self._centered("+", 3.0)
+        self.blank_page = self._centered("", 1.0)
+        self.content_page = QWidget(self)
+        content = QtWidgets.QVBoxLayout(self.content_page)
+        content.setContentsMargins(0, 0, 0, 0)
+        content.setSpacing(12)
+        self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal, self.content_page)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(12)
+        content.addWidget(self.splitter, 1)
+        footer = QtWidgets.QHBoxLayout()
+        self.status = QtWidgets.QLabel("")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.MarkdownText)
+        footer.addWidget(self.status, 1)
+        self.hint = muted(QtWidgets.QLabel(""))
+        footer.addWidget(self.hint)
+        self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
+        self.submit_button.setDefault(True)
+        self.submit_button.setMinimumHeight(self.submit_button.sizeHint().height() + 8)
+        self.submit_button.clicked.connect(self._on_button)
+        footer.addWidget(self.submit_button)
+        content.addLayout(footer)
+        for page in (self.ready_page, self.fixation_page, self.blank_page, self.content_page):
+            self.pages.addWidget(page)
+        self._fixation_timer = QTimer(self)
+        self._fixation_timer.setSingleShot(True)
+        self._fixation_timer.timeout.connect(self._fixation_done)
+        self._iti_timer = QTimer(self)
+        self._iti_timer.setSingleShot(True)
+        self._iti_timer.timeout.connect(self._finish)
+
+    def _centered(self, text: str, factor: float) -> QWidget:
+        page = QWidget(self)
+        box = QtWidgets.QVBoxLayout(page)
+        label = QtWidgets.QLabel(text, page)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setFont(scaled_font(label, factor, bold=factor > 2))
+        box.addWidget(label)
+        return page
+
+    # ------------------------------------------------------------------ a new trial
+
+    def show_trial(self, view: TrialView, progress: Progress) -> None:
+        self._teardown()
+        self.view = view
+        self.header.set_trial(view, progress)
+        self.stimulus = make_stimulus_widget(view, self.image_cache)
+        self.panel = QuestionPanel(view, clock=self.clock)
+        self.panel.completeness_changed.connect(lambda _c: self._sync_button())
+        self.splitter.addWidget(self.stimulus)
+        self.splitter.addWidget(self.panel)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.status.setText("")
+        self.trial_clock = TrialClock(self.window(), deadline_ms=view.deadline_ms, clock=self.clock,
+                                      log=self._log_away)
+        self.trial_clock.onset.connect(self._on_onset)
+        self.trial_clock.deadline_reached.connect(self._on_deadline)
+        self._fixation_over = False
+        if not self.stimulus.is_ready():
+            self.stimulus.ready.connect(self._maybe_present)
+        if view.ready_screen:
+            self._set_phase("ready", self.ready_page)
+        else:
+            self._start_fixation()
+
+    def _start_fixation(self) -> None:
+        assert self.view is not None
+        if self.view.fixation_ms > 0:
+            self._set_phase("fixation", self.fixation_page)
+            self._fixation_timer.start(self.view.fixation_ms)
+        else:
+            self._fixation_done()
+
+    def _fixation_done(self) -> None:
+        self._fixation_over = True
+        self._maybe_present()
+
+    def _maybe_present(self) -> None:
+        if self.phase in ("trial", "saving", "feedback") or self.stimulus is None:
+            return
+        if not (self._fixation_over and self.stimulus.is_ready()):
+            self._set_phase("loading", self.blank_page)
+            return
+        assert self.trial_clock is not None and self.panel is not None
+        self.trial_clock.watch(self.stimulus)  # arm before the page switch triggers the paint
+        self._set_phase("trial", self.content_page)
+        self._sync_button()
+        self.panel.focus_first()
+
+    def _on_onset(self, _ns: int) -> None:
+        self.hint.setText("")
+
+    def _set_phase(self, phase: str, page: QWidget) -> None:
+        self.phase = phase
+        self.pages.setCurrentWidget(page)
+
+    # ------------------------------------------------------------------ submitting
+
+    def _sync_button(self) -> None:
+        if self.phase == "trial" and self.panel is not None:
+            self.submit_button.setText("Submit  ⏎")
+            self.submit_button.setEnabled(self.panel.all_complete() and self.onset_seen)
+        elif self.phase == "feedback":
+            self.submit_button.setText("Continue  (Space)")
+            self.submit_button.setEnabled(True)
+        else:
+            self.submit_button.setEnabled(False)
+
+    @property
+    def onset_seen(self) -> bool:
+        return self.trial_clock is not None and self.trial_clock.onset_ns is not None
+
+    def _on_button(self) -> None:
+        if self.phase == "feedback":
+            self._after_feedback()
+        elif self.phase == "trial":
+            self.submit()
+
+    def submit(self, *, timed_out: bool = False) -> bool:
+        """Send the answers (if complete, or the deadline passed). True if sent."""
+        if self.phase != "trial" or self.panel is None or self.trial_clock is None:
+            return False
+        if not self.onset_seen or (not timed_out and not self.panel.all_complete()):
+            return False
+        self.submit_requested.emit(self._submission(timed_out))
+        self._set_saving()
+        return True
+
+    def _submission(self, timed_out: bool) -> TrialSubmission:
+        assert self.view is not None and self.panel is not None and self.trial_clock is not None
+        clock = self.trial_clock
+        onset = clock.onset_ns
+        assert onset is not None
+        until = self.clock() if timed_out else (self.panel.last_answer_ns() or self.clock())
+        events: list[dict[str, Any]] = []
+        probe = clock.probe
+        if probe is not None:
+            events.append({"kind": "onset", "mono_ns": onset, "show_ns": probe.armed_ns,
+                           "stimulus_paint_ns": probe.paint_ns,
+                           "show_to_onset_ms": probe.show_to_onset_ms})
+        for entry in self.panel.entries:
+            for ns, snapshot in entry.state.history:
+                events.append({"kind": "answer_change", "question": entry.question.id,
+                               "value": snapshot, "mono_ns": ns})
+        if timed_out:
+            events.append({"kind": "timed_out", "mono_ns": until,
+                           "deadline_ms": self.view.deadline_ms})
+        timing = TrialTiming(onset_ns=onset, onset_utc=clock.onset_utc,
+                             excluded_ms=clock.excluded_ms(until), timed_out=timed_out,
+                             events=events)
+        return TrialSubmission(self.view.position, self.panel.answers(), timing)
+
+    def _set_saving(self) -> None:
+        self.phase = "saving"
+        assert self.panel is not None
+        self.panel.set_locked(True)
+        self.status.setText("Saving…")
+        self._sync_button()
+
+    def _on_deadline(self) -> None:
+        if self.phase == "trial":
+            self.status.setText("Time is up.")
+            self.submit(timed_out=True)
+
+    def committed(self, feedback: list[QuestionFeedback]) -> None:
+        """The answers are durable. Show feedback (practice) or move on."""
+        if self.phase != "saving":
+            return
+        if self.trial_clock is not None:
+            self.trial_clock.stop()
+        assert self.view is not None
+        if feedback:
+            self.phase = "feedback"
+            self.status.setText(feedback_text(self.view, feedback))
+            self._sync_button()
+            self.submit_button.setFocus()
+        else:
+            self.status.setText("")
+            self._after_feedback()
+
+    def commit_failed(self, message: str) -> None:
+        """Saving failed: say so, keep the answers, let the participant try again."""
+        if self.phase != "saving":
+            return
+        self.phase = "trial"
+        assert self.panel is not None
+        self.panel.set_locked(False)
+        self.status.setText(f"**Could not save your answer:** {message}  \n"
+                            "Your answers are kept. Press Submit to try again, or call the "
+                            "study team.")
+        self._sync_button()
+        self.submit_button.setText("Try again  ⏎")
+
+    def _after_feedback(self) -> None:
+        assert self.view is not None
+        self.phase = "iti"
+        self.submit_button.setEnabled(False)
+        if self.view.iti_ms > 0:
+            self.pages.setCurrentWidget(self.blank_page)
+            self._iti_timer.start(self.view.iti_ms)
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = "done"
+        self.finished.emit()
+
+    # ------------------------------------------------------------------ keys and events
+
+    def _log_away(self, kind: str, payload: dict[str, Any], mono_ns: int) -> None:
+        item = self.view.item_id if self.view is not None else None
+        self.log_requested.emit(kind, payload, item, mono_ns)
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        """Called by the window's key filter for every key while this screen is visible."""
+        key = Qt.Key(event.key())
+        mods = event.modifiers()
+        if self.phase == "ready":
+            if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+                self._start_fixation()
+            return key in (Qt.Key.Key_Space, *ENTER_KEYS)
+        if self.phase == "feedback":
+            if key in (Qt.Key.Key_Space, *ENTER_KEYS) and not event.isAutoRepeat():
+                self._after_feedback()
+                return True
+            return False
+        if self.phase != "trial" or self.panel is None:
+            return key in (Qt.Key.Key_Space, *ENTER_KEYS)  # nothing to do; do not leak
+        focus = QtWidgets.QApplication.focusWidget()
+        ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+        if key in ENTER_KEYS and (ctrl or not is_text_input(focus)
+                                  or isinstance(focus, QtWidgets.QLineEdit)):
+            if not event.isAutoRepeat() and not self.submit():
+                self._explain_incomplete()
+            return True
+        if is_text_input(focus):
+            if key == Qt.Key.Key_Escape:
+                self.panel.setFocus()
+                return True
+            return False
+        if mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                   | Qt.KeyboardModifier.MetaModifier):
+            return False
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            return False
+        return self.panel.route_key(event)
+
+    def _explain_incomplete(self) -> None:
+        if self.panel is None or self.panel.all_complete():
+            return
+        n = sum(1 for e in self.panel.entries if not e.state.is_complete())
+        self.status.setText(f"{n} question{'s' if n != 1 else ''} still need an answer.")
+        self.panel.focus_next_incomplete()
+
+    # ------------------------------------------------------------------ cleanup
+
+    def _teardown(self) -> None:
+        self._fixation_timer.stop()
+        self._iti_timer.stop()
+        if self.trial_clock is not None:
+            self.trial_clock.stop()
+            self.trial_clock.deleteLater()
+            self.trial_clock = None
+        for widget in (self.stimulus, self.panel):
+            if widget is not None:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
+        self.stimulus = None
+        self.panel = None
+        self.phase = "idle"
+
+    def stop(self) -> None:
+        """The window closes or the session ends mid-trial."""
+        self._teardown()
