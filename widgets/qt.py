@@ -46,6 +46,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QCheckBox,
     QFrame,
     QGraphicsPixmapItem,
@@ -54,6 +55,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -66,10 +68,10 @@ from PySide6.QtWidgets import (
 )
 
 __all__ = [
-    "QAction", "QApplication", "QByteArray", "QCheckBox", "QColor", "QEvent", "QFont",
+    "QAction", "QApplication", "QBoxLayout", "QByteArray", "QCheckBox", "QColor", "QEvent", "QFont",
     "QFontMetrics", "QFrame", "QGraphicsPixmapItem", "QGraphicsScene", "QGraphicsView",
     "QGridLayout", "QGuiApplication", "QHBoxLayout", "QImage", "QKeyEvent", "QKeySequence",
-    "QLabel", "QLineEdit", "QMouseEvent", "QObject", "QPainter", "QPalette", "QPen", "QPixmap",
+    "QLabel", "QLayout", "QLineEdit", "QMouseEvent", "QObject", "QPainter", "QPalette", "QPen", "QPixmap",
     "QPlainTextEdit", "QPoint", "QPointF", "QPushButton", "QRect", "QRectF", "QResizeEvent",
     "QRunnable", "QScrollArea", "QSettings", "QShortcut", "QSize", "QSizePolicy", "QSlider",
     "QThread", "QThreadPool", "QTimer", "QToolButton", "QTransform", "QVBoxLayout", "QWheelEvent",
