@@ -43,6 +43,8 @@ class PassphraseDialog(QtWidgets.QDialog):
         self.repeat.setEchoMode(QtWidgets.QLineEdit.EchoMode.Password)
         if setting:
             form.addRow("Repeat", self.repeat)
+        else:
+            self.repeat.hide()  # not in the layout: it would float over the dialog
         layout.addLayout(form)
         self.message = muted(QtWidgets.QLabel(""))
         self.message.setWordWrap(True)

@@ -1,0 +1,91 @@
+"""Designer mode: the passphrase gate (set once, then required) and the designer window's
+participants and coverage read from a real database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.security import check_designer_passphrase, has_designer_passphrase
+from app.session.engine import QuestionAnswer, SessionEngine, TrialScreen, TrialTiming
+from app.storage import open_database
+from app.study.loader import load_study
+from widgets.designer.gate import PassphraseDialog
+from widgets.designer.window import DesignerWindow
+from widgets.qt import QtWidgets
+from widgets.writer import DatabaseWriter
+
+
+def test_first_use_sets_a_passphrase_typed_twice(qtbot, data_home: Path) -> None:
+    assert not has_designer_passphrase()
+    dialog = PassphraseDialog(setting=True)
+    qtbot.addWidget(dialog)
+    dialog.passphrase.setText("short")
+    dialog.try_accept()
+    assert "at least" in dialog.message.text() and not has_designer_passphrase()
+    dialog.passphrase.setText("correct horse")
+    dialog.repeat.setText("correct hose")
+    dialog.try_accept()
+    assert "differ" in dialog.message.text() and not has_designer_passphrase()
+    dialog.repeat.setText("correct horse")
+    dialog.try_accept()
+    assert dialog.result() == QtWidgets.QDialog.DialogCode.Accepted
+    assert has_designer_passphrase() and check_designer_passphrase("correct horse")
+    assert "correct horse" not in (data_home / "designer.json").read_text()
+
+
+def test_a_wrong_passphrase_is_refused(qtbot) -> None:
+    setter = PassphraseDialog(setting=True)
+    qtbot.addWidget(setter)
+    setter.passphrase.setText("open sesame")
+    setter.repeat.setText("open sesame")
+    setter.try_accept()
+    gate = PassphraseDialog(setting=False)
+    qtbot.addWidget(gate)
+    assert not gate.repeat.isVisibleTo(gate)
+    gate.passphrase.setText("open barley")
+    gate.try_accept()
+    assert gate.result() != QtWidgets.QDialog.DialogCode.Accepted
+    assert "not the designer passphrase" in gate.message.text()
+    gate.passphrase.setText("open sesame")
+    gate.try_accept()
+    assert gate.result() == QtWidgets.QDialog.DialogCode.Accepted
+
+
+def _answer_first_trial(engine: SessionEngine) -> None:
+    screen = engine.next_screen()
+    while not isinstance(screen, TrialScreen):
+        engine.acknowledge_intro(screen.block_id)  # type: ignore[union-attr]
+        screen = engine.next_screen()
+    question = screen.view.questions[0]
+    engine.submit(screen.view.position,
+                  [QuestionAnswer(question.id, question.options[0].key)],  # type: ignore[union-attr]
+                  TrialTiming(onset_ns=1))
+
+
+def test_designer_window_shows_progress_and_coverage(qtbot, mini_study_dir: Path,
+                                                     tmp_path: Path) -> None:
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'd.sqlite3'}")
+    _answer_first_trial(SessionEngine(loaded, db, "P001", profile={"tier": "senior"}))
+    SessionEngine(loaded, db, "P002", profile={"tier": "primary", "email": "x@y.z"})
+    writer = DatabaseWriter()
+    window = DesignerWindow(db, writer, current=loaded)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.participants.rowCount() == 2, timeout=5000)
+    qtbot.waitUntil(lambda: not writer.busy, timeout=5000)
+    rows = {window.participants.item(r, 0).text(): [window.participants.item(r, c).text()
+                                                     for c in range(6)]
+            for r in range(2)}
+    assert rows["P001"][1] == "1 of 9" and rows["P002"][1] == "0 of 9"
+    assert "tier=senior" in rows["P001"][5]
+    assert "x@y.z" not in rows["P002"][5]  # identifying fields are not shown
+    assert window.coverage.rowCount() == 8  # main-block trials
+    statuses = [window.coverage.item(r, 4).text() for r in range(8)]
+    assert all(s == "needs 1 more" for s in statuses)  # practice items do not count
+    assert "2 participants" in window.summary.text()
+    assert "8 of 8 items have fewer" in window.summary.text()
+    assert any(a.text().startswith("Export") for a in window.tool_actions)
+    window.close()
+    writer.close()
+    db.close()
