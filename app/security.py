@@ -1,7 +1,9 @@
 """Designer mode's passphrase: a salted scrypt hash in the data folder, never the passphrase.
 
 The file `designer.json` in the data folder holds {"scheme": "scrypt", "n":..., "r":..., "p":...,
-"salt": hex, "hash": hex}. Comparison is constant-time.
+"salt": hex, "hash": hex}, readable by its owner only. Comparison is constant-time. A record
+that was edited by hand (unknown scheme, cost parameters that would take gigabytes, a short
+hash) verifies nothing rather than raising or exhausting memory.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ PASSPHRASE_FILE = "designer.json"
 MIN_LENGTH = 6
 # scrypt cost: ~50 ms on a laptop, 16 MiB of memory; enough to make guessing slow.
 _N, _R, _P, _DKLEN = 2**14, 8, 1, 32
+# scrypt needs 128 * n * r bytes; a stored record may ask for up to 64 MiB, no more.
+_MAX_MEMORY = 64 * 1024 * 1024
 
 
 def hash_passphrase(passphrase: str, *, salt: bytes | None = None) -> dict[str, object]:
@@ -28,12 +32,21 @@ def hash_passphrase(passphrase: str, *, salt: bytes | None = None) -> dict[str, 
 
 def verify_passphrase(passphrase: str, record: dict[str, object]) -> bool:
     try:
+        if record.get("scheme") != "scrypt":
+            return False
         salt = bytes.fromhex(str(record["salt"]))
         expected = bytes.fromhex(str(record["hash"]))
         n, r, p = int(str(record["n"])), int(str(record["r"])), int(str(record["p"]))
     except (KeyError, ValueError):
         return False
-    digest = hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=len(expected))
+    if len(salt) < 8 or len(expected) < 16 or min(n, r, p) < 1 or 128 * n * r > _MAX_MEMORY \
+            or p > 16:  # p multiplies the time, not the memory
+        return False
+    try:
+        digest = hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=n, r=r, p=p,
+                                maxmem=_MAX_MEMORY + 1024 * 1024, dklen=len(expected))
+    except (ValueError, MemoryError):  # n not a power of two, or beyond what scrypt allows
+        return False
     return hmac.compare_digest(digest, expected)
 
 
@@ -50,7 +63,13 @@ def set_designer_passphrase(passphrase: str, home: Path | None = None) -> None:
         raise ValueError(f"a passphrase has at least {MIN_LENGTH} characters")
     path = passphrase_path(home)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(hash_passphrase(passphrase)), encoding="utf-8")
+    tmp.unlink(missing_ok=True)
+    # Owner-only from the first byte: a hash is no secret, but nobody else needs to read it.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(hash_passphrase(passphrase)))
+        fh.flush()
+        os.fsync(fh.fileno())
     os.replace(tmp, path)
 
 
