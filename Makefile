@@ -41,5 +41,12 @@ test-slow: $(STAMP)
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json
 
+# A tour of every screen in a real window, saved to docs/screenshots/. Without a display it
+# runs under Xvfb (Debian: apt-get install xvfb libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0).
+XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x1000x24")
+
+screenshots: $(STAMP)
+	env -u QT_QPA_PLATFORM $(XVFB) $(PY) -m widgets.screenshots docs/screenshots
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
