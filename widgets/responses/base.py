@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.responses.base import AnswerState
 from app.study.model import Question
-from widgets.qt import QKeyEvent, QWidget, Signal
+from widgets.qt import QKeyEvent, Qt, QWidget, Signal
 
 
 class ResponseWidget(QWidget):
@@ -21,7 +21,16 @@ class ResponseWidget(QWidget):
         self.question = question
         self.state = state
         state.subscribe(self.changed.emit)
+        # A click on the widget gives it focus, so its keys work even without a trial screen
+        # routing them; keyPressEvent hands them to handle_key.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def handle_key(self, event: QKeyEvent) -> bool:
         """Keyboard answering, routed here by the trial screen. Return True when consumed."""
         return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.handle_key(event):
+            event.accept()
+        else:
+            event.ignore()  # not ours: on to the parent (the trial screen: Enter submits)

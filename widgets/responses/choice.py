@@ -1,0 +1,75 @@
+"""One option out of several: a column (or a row, for a few short labels) of large buttons.
+
+Keys: when every option key is a single character (A-D, Y/N, or digits), typing it picks that
+option, case-insensitively; the button shows it as "[A]". Digits 1-9 always pick the n-th
+option as shown, except when the option keys are digits themselves: then a digit means the key
+(the shuffled position would contradict the label on the button).
+"""
+
+from __future__ import annotations
+
+from app.responses.choice import ChoiceState
+from app.study.model import ChoiceQuestion
+from widgets.qt import QBoxLayout, QKeyEvent, QPushButton, QVBoxLayout, QWidget
+from widgets.responses.base import ResponseWidget
+from widgets.responses.common import digit, hint_label, letter, option_button
+
+ROW_MAX_OPTIONS = 4
+ROW_MAX_LABEL = 16
+
+
+class ChoiceWidget(ResponseWidget):
+    def __init__(self, question: ChoiceQuestion, state: ChoiceState,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(question, state, parent)
+        self.choice = state
+        keys = [o.key for o in state.options]
+        folded = [k.upper() for k in keys]
+        self.letter_keys = all(len(k) == 1 for k in keys) and len(set(folded)) == len(keys)
+        self._by_char = {k.upper(): k for k in keys} if self.letter_keys else {}
+        self._digits_are_keys = self.letter_keys and any(k.isdigit() for k in keys)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(8)
+        in_a_row = (len(keys) <= ROW_MAX_OPTIONS
+                    and all(len(o.label) <= ROW_MAX_LABEL for o in state.options))
+        box = QBoxLayout(QBoxLayout.Direction.LeftToRight if in_a_row
+                         else QBoxLayout.Direction.TopToBottom)
+        box.setSpacing(8)
+        self.buttons: dict[str, QPushButton] = {}
+        for index, option in enumerate(state.options):
+            hint = option.key.upper() if self.letter_keys else str(index + 1)
+            # A label that is just the key ("A" for option A) needs no hint beside it.
+            text = option.label if option.label.strip().upper() == hint else \
+                f"[{hint}]   {option.label}"
+            button = option_button(text)
+            button.setAccessibleName(option.label)
+            button.clicked.connect(lambda _=False, k=option.key: self.choice.select(k))
+            box.addWidget(button)
+            self.buttons[option.key] = button
+        outer.addLayout(box)
+        n = len(keys)
+        if self.letter_keys:
+            shown = ", ".join(k.upper() for k in keys)
+            extra = "" if self._digits_are_keys else f", or 1–{min(n, 9)} in order"
+            outer.addWidget(hint_label(f"Keys: {shown}{extra}"))
+        else:
+            outer.addWidget(hint_label(f"Keys: 1–{min(n, 9)}"))
+        state.subscribe(self._sync)
+        self._sync()
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        char = letter(event)
+        if char is not None and char in self._by_char:
+            self.choice.select(self._by_char[char])
+            return True
+        number = digit(event)
+        if number is not None and not self._digits_are_keys and 1 <= number <= len(self.buttons):
+            self.choice.select(self.choice.options[number - 1].key)
+            return True
+        return False
+
+    def _sync(self) -> None:
+        for key, button in self.buttons.items():
+            button.setChecked(key == self.choice.selected)

@@ -1,0 +1,323 @@
+"""Free grouping: cards start in a pool; the participant makes groups, names them and drags
+(or keys) every card into one.
+
+Mouse: drag a card onto a group, back onto the pool, or onto "New group" (which makes a group
+holding it); ✎ renames a group (or double-click its name), ✕ deletes it and returns its cards.
+Keys: arrows select a card (Up/Down within a column, Left/Right across columns), a digit n
+moves it to group n (0: back to the pool), Ctrl+N makes a new group holding the selected card,
+F2 renames the selected column's group, Delete removes it when it is empty (a stray key must
+not undo work; the ✕ button, a deliberate click, also takes groups that hold cards).
+"""
+
+from __future__ import annotations
+
+from app.responses.clustering import ClusteringState
+from app.study.model import ClusteringQuestion
+from widgets.qt import (
+    QApplication,
+    QGridLayout,
+    QHBoxLayout,
+    QKeyEvent,
+    QLabel,
+    QMouseEvent,
+    QPoint,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
+from widgets.responses.base import ResponseWidget
+from widgets.responses.clustering_parts import BOARD_STYLE, Column, NameEdit
+from widgets.responses.common import ctrl, digit, hint_label, plain, scroll_into_view, set_flag
+from widgets.typography import ScaledFonts
+
+GROUP_COLUMNS = 2
+
+
+class ClusteringWidget(ResponseWidget):
+    def __init__(self, question: ClusteringQuestion, state: ClusteringState,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(question, state, parent)
+        self.clustering = state
+        self.setStyleSheet(BOARD_STYLE)
+        self._fonts = ScaledFonts(self)
+        self.column_index = 0  # 0: the pool; n: the n-th group
+        self.card_id: str | None = None
+        self._press: QPoint | None = None
+        self._drag_card: str | None = None
+        self._dragging = False
+        self._drop_column: Column | None = None
+        self._pool_pos = 0  # where the moved card sat in the pool, to select its successor
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(8)
+        board = QHBoxLayout()
+        board.setSpacing(12)
+        self._pool_holder = QVBoxLayout()
+        board.addLayout(self._pool_holder, 2)
+        right = QVBoxLayout()
+        self._groups_grid = QGridLayout()
+        self._groups_grid.setSpacing(10)
+        right.addLayout(self._groups_grid)
+        self.new_button = QPushButton("+  New group  [Ctrl+N]")
+        self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.new_button.setMinimumHeight(44)
+        self.new_button.clicked.connect(lambda: self.new_group(with_card=False))
+        right.addWidget(self.new_button)
+        right.addStretch(1)
+        board.addLayout(right, 3)
+        outer.addLayout(board)
+        self.status = hint_label("")
+        outer.addWidget(self.status)
+        outer.addWidget(hint_label(
+            "Keys: arrows select a card · 1–9 put it in that group, 0 back · Ctrl+N new group "
+            "with it · F2 rename · Del delete an empty group · or drag the cards"))
+        self.columns: list[Column] = []
+        self._message = ""
+        self._rebuild()
+        state.subscribe(self._rebuild)
+        if state.ungrouped:
+            self.card_id = state.ungrouped[0]
+            self._highlight()
+
+    # ------------------------------------------------------------------ acting (mouse and keys)
+
+    def move_card(self, card_id: str, column_index: int) -> None:
+        """Put a card in column n (0: the pool). The drop and the digit keys come here."""
+        from_pool = self.clustering.group_of(card_id) is None
+        group_id = None if column_index == 0 else self.columns[column_index].group_id
+        self.clustering.move_card(card_id, group_id)
+        pool = self.clustering.ungrouped
+        if from_pool and pool and column_index != 0:
+            # Sorting from the pool: stay there, on the card that took this one's place.
+            self.column_index, self.card_id = 0, pool[min(self._pool_pos, len(pool) - 1)]
+        else:
+            self.column_index, self.card_id = column_index, card_id
+        self._highlight()
+
+    def new_group(self, *, with_card: bool) -> None:
+        if not self.clustering.can_add_group():
+            self._say(f"This question asks for exactly {self.clustering.n_groups} groups.")
+            return
+        card = self.card_id if with_card else None
+        group_id = self.clustering.new_group()
+        self._rebuild()  # a new empty group is no change of the answer: no state signal
+        index = 1 + [g.id for g in self.clustering.groups].index(group_id)
+        if card is not None:
+            self._pool_pos = self._position_in_pool(card)
+            self.move_card(card, index)
+        else:
+            self.column_index, self.card_id = index, None
+            self._highlight()
+
+    def rename(self, column_index: int) -> None:
+        column = self.columns[column_index]
+        if column.group_id is None or column.name_edit is None:
+            return
+        self.column_index = column_index
+        column.title.hide()
+        column.name_edit.start(column.title.text())
+
+    def delete_group(self, column_index: int, *, only_empty: bool) -> None:
+        column = self.columns[column_index]
+        if column.group_id is None:
+            return
+        if only_empty and column.cards:
+            self._say("Move its cards out first, or use the group's ✕ button.")
+            return
+        self.column_index = max(0, column_index - 1)
+        self.card_id = None
+        self.clustering.delete_group(column.group_id)
+        self._rebuild()
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if ctrl(event) and key == Qt.Key.Key_N:
+            self.new_group(with_card=True)
+            return True
+        number = digit(event)
+        if number is not None:
+            if self.card_id is None or number >= len(self.columns):
+                return number < 10 and self.card_id is not None  # no such group: swallow
+            self._pool_pos = self._position_in_pool(self.card_id)
+            self.move_card(self.card_id, number)
+            return True
+        if not plain(event):
+            return False
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self._step_card(-1 if key == Qt.Key.Key_Up else 1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            self._step_column(-1 if key == Qt.Key.Key_Left else 1)
+        elif key == Qt.Key.Key_F2:
+            self.rename(self.column_index)
+        elif key == Qt.Key.Key_Delete:
+            self.delete_group(self.column_index, only_empty=True)
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ mouse drag
+
+    def column_at(self, pos: QPoint) -> Column | None:
+        for column in self.columns:
+            if column.rect().contains(column.mapFrom(self, pos)):
+                return column
+        return None
+
+    def card_at(self, pos: QPoint) -> str | None:
+        for column in self.columns:
+            for card_id, card in column.cards.items():
+                if card.rect().contains(card.mapFrom(self, pos)):
+                    return card_id
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        card = self.card_at(pos)
+        column = self.column_at(pos)
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if column is not None:
+            self.column_index, self.card_id = self.columns.index(column), card
+            self._highlight()
+        if card is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._press, self._drag_card, self._dragging = pos, card, False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._press is None or self._drag_card is None:
+            return
+        pos = event.position().toPoint()
+        if not self._dragging:
+            if (pos - self._press).manhattanLength() < QApplication.startDragDistance():
+                return
+            self._dragging = True
+            self._card_widget(self._drag_card).setCursor(Qt.CursorShape.ClosedHandCursor)
+            set_flag(self._card_widget(self._drag_card), "dragging", True)
+        target = self.column_at(pos)
+        if target is not self._drop_column:
+            if self._drop_column is not None:
+                set_flag(self._drop_column, "drop", False)
+            if target is not None:
+                set_flag(target, "drop", True)
+            self._drop_column = target
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        card, dragging = self._drag_card, self._dragging
+        pos = event.position().toPoint()
+        self._press = self._drag_card = self._drop_column = None
+        self._dragging = False
+        for column in self.columns:
+            set_flag(column, "drop", False)
+        if card is None or not dragging:
+            self._rebuild()  # clears the drag marks
+            return
+        self._pool_pos = self._position_in_pool(card)
+        if self.new_button.rect().contains(self.new_button.mapFrom(self, pos)):
+            self.card_id = card
+            self.new_group(with_card=True)
+        elif (target := self.column_at(pos)) is not None:
+            self.move_card(card, self.columns.index(target))
+        else:
+            self._rebuild()
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        column = self.column_at(event.position().toPoint())
+        if column is not None and column.title.geometry().contains(
+                column.mapFrom(self, event.position().toPoint())):
+            self.rename(self.columns.index(column))
+        event.accept()
+
+    # ------------------------------------------------------------------ view
+
+    def _rebuild(self) -> None:
+        for column in self.columns:
+            column.setParent(None)
+            column.deleteLater()  # a name editor may be inside its own signal handler now
+        self.columns = []
+        pool = Column(f"Not grouped yet ({len(self.clustering.ungrouped)})", 0, self._fonts)
+        for card_id in self.clustering.ungrouped:
+            pool.add_card(card_id, self.clustering.entry(card_id).text)
+        self._pool_holder.addWidget(pool)
+        self.columns.append(pool)
+        for index, group in enumerate(self.clustering.groups, start=1):
+            column = Column(group.label, index, self._fonts, group_id=group.id)
+            for card_id in group.cards:
+                column.add_card(card_id, self.clustering.entry(card_id).text)
+            column.attach_editor(NameEdit(
+                lambda text, g=group.id: self._commit_name(g, text), self._cancel_name))
+            assert column.rename_button is not None and column.delete_button is not None
+            column.rename_button.clicked.connect(lambda _=False, i=index: self.rename(i))
+            column.delete_button.clicked.connect(
+                lambda _=False, i=index: self.delete_group(i, only_empty=False))
+            column.delete_button.setVisible(self.clustering.n_groups is None)
+            row, col = divmod(index - 1, GROUP_COLUMNS)
+            self._groups_grid.addWidget(column, row, col)
+            self.columns.append(column)
+        self.new_button.setEnabled(self.clustering.can_add_group())
+        self.column_index = min(self.column_index, len(self.columns) - 1)
+        if self.card_id is not None and self._column_of(self.card_id) is None:
+            self.card_id = None
+        self._highlight()
+
+    def _highlight(self) -> None:
+        if self.card_id is not None:
+            self.column_index = self._column_of(self.card_id) or 0
+        for index, column in enumerate(self.columns):
+            set_flag(column, "current", index == self.column_index and self.card_id is None)
+            for card_id, card in column.cards.items():
+                set_flag(card, "current", card_id == self.card_id)
+        if self.card_id is not None:
+            scroll_into_view(self._card_widget(self.card_id))
+        missing = self.clustering.missing()
+        self.status.setText(self._message or (missing[0].upper() + missing[1:] + "."
+                                              if missing else "Every card is in a group."))
+        self._message = ""
+
+    def _say(self, message: str) -> None:
+        self._message = message
+        self._highlight()
+
+    def _commit_name(self, group_id: str, text: str) -> None:
+        try:
+            self.clustering.rename_group(group_id, text)
+        except ValueError as exc:
+            self._message = str(exc)[0].upper() + str(exc)[1:] + "."
+        self._rebuild()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _cancel_name(self) -> None:
+        self._rebuild()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _column_of(self, card_id: str) -> int | None:
+        for index, column in enumerate(self.columns):
+            if card_id in column.cards:
+                return index
+        return None
+
+    def _card_widget(self, card_id: str) -> QLabel:
+        return next(c.cards[card_id] for c in self.columns if card_id in c.cards)
+
+    def _position_in_pool(self, card_id: str) -> int:
+        pool = self.clustering.ungrouped
+        return pool.index(card_id) if card_id in pool else 0
+
+    def _step_card(self, step: int) -> None:
+        cards = list(self.columns[self.column_index].cards)
+        if not cards:
+            return
+        at = cards.index(self.card_id) if self.card_id in cards else (-1 if step > 0 else len(cards))
+        self.card_id = cards[max(0, min(at + step, len(cards) - 1))]
+        self._highlight()
+
+    def _step_column(self, step: int) -> None:
+        old = self.columns[self.column_index]
+        row = list(old.cards).index(self.card_id) if self.card_id in old.cards else 0
+        self.column_index = max(0, min(self.column_index + step, len(self.columns) - 1))
+        cards = list(self.columns[self.column_index].cards)
+        self.card_id = cards[min(row, len(cards) - 1)] if cards else None
+        self._highlight()
+

@@ -1,0 +1,96 @@
+"""Pieces the response widgets share: option buttons, key hints, key decoding, scrolling."""
+
+from __future__ import annotations
+
+from widgets.qt import (
+    QKeyEvent,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    Qt,
+    QWidget,
+)
+from widgets.typography import mute
+
+# Colours come from the palette (light or dark, as the system says); only shapes are set here.
+OPTION_STYLE = """
+QPushButton {
+    text-align: left; padding: 9px 14px; min-height: 22px;
+    border: 1px solid palette(mid); border-radius: 6px;
+    background: palette(base); color: palette(text);
+}
+QPushButton:hover { border: 1px solid palette(highlight); }
+QPushButton:checked {
+    background: palette(highlight); color: palette(highlighted-text);
+    border: 1px solid palette(highlight);
+}
+"""
+POINT_STYLE = OPTION_STYLE.replace("text-align: left; padding: 9px 14px;",
+                                   "text-align: center; padding: 9px 6px;")
+
+
+def option_button(text: str, *, point: bool = False) -> QPushButton:
+    """A checkable, calm, large button. No focus: answers are keyed through handle_key."""
+    button = QPushButton(text)
+    button.setCheckable(True)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setStyleSheet(POINT_STYLE if point else OPTION_STYLE)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    return button
+
+
+def hint_label(text: str) -> QLabel:
+    """The line of key hints under a widget."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    mute(label)
+    return label
+
+
+def plain(event: QKeyEvent) -> bool:
+    """No modifier other than Shift or the keypad's."""
+    extra = event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier |
+                                  Qt.KeyboardModifier.KeypadModifier)
+    return extra == Qt.KeyboardModifier.NoModifier
+
+
+def ctrl(event: QKeyEvent) -> bool:
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    return mods == Qt.KeyboardModifier.ControlModifier
+
+
+def digit(event: QKeyEvent) -> int | None:
+    """0-9 for a plain digit key (top row or keypad), else None."""
+    key = event.key()
+    if plain(event) and Qt.Key.Key_0.value <= key <= Qt.Key.Key_9.value:
+        return key - Qt.Key.Key_0.value
+    return None
+
+
+def letter(event: QKeyEvent) -> str | None:
+    """The typed character, upper-cased, for a plain key that types one; else None."""
+    text = event.text()
+    if plain(event) and len(text) == 1 and text.isprintable() and not text.isspace():
+        return text.upper()
+    return None
+
+
+def scroll_into_view(widget: QWidget) -> None:
+    """If the widget sits in a scroll area (the trial screen's), scroll it into sight."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            parent.ensureWidgetVisible(widget, 16, 16)
+            return
+        parent = parent.parentWidget()
+
+
+def set_flag(widget: QWidget, name: str, value: bool) -> None:
+    """Set a dynamic property that the style sheet reads (e.g. [current="true"]) and re-style."""
+    if widget.property(name) == value:
+        return
+    widget.setProperty(name, value)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)

@@ -1,0 +1,195 @@
+"""A point on a scale: a row of point buttons with anchor labels beneath, and N/A apart.
+
+Scales with more than 11 points (0-100) get a slider instead of buttons.
+
+Keys: digits pick by value when the scale has integer points in 0-9 (Likert 1-5: 3 is 3;
+similarity 0-5 in halves: 3 is 3.0, the halves by arrows); otherwise, on a scale of at most
+9 points, digit n picks the n-th point. Left/Right move one point (from no answer, Right
+starts at the lowest point and Left at the highest), Home/End jump to the ends. N/A, where
+allowed: N, and also 0 when 0 is not a point of the scale (POEMetric's "0 = N/A"); on a
+scale that contains 0, 0 means the point 0 and N/A is N only.
+"""
+
+from __future__ import annotations
+
+from app.responses.rating import RatingState
+from app.study.model import RatingQuestion
+from widgets.qt import (
+    QGridLayout,
+    QHBoxLayout,
+    QKeyEvent,
+    QLabel,
+    QPushButton,
+    QSlider,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
+from widgets.responses.base import ResponseWidget
+from widgets.responses.common import digit, hint_label, option_button, plain
+from widgets.typography import mute
+
+MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
+
+
+def _fmt(value: float) -> str:
+    return f"{value:g}"
+
+
+class RatingWidget(ResponseWidget):
+    def __init__(self, question: RatingQuestion, state: RatingState,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(question, state, parent)
+        self.rating = state
+        points = state.points
+        self._digit_values = {int(p) for p in points if float(p).is_integer() and 0 <= p <= 9}
+        self._by_position = not self._digit_values and len(points) <= 9
+        self._zero_is_na = question.allow_na and 0 not in self._digit_values
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(6)
+        row = QHBoxLayout()
+        row.setSpacing(16)
+        self.buttons: list[QPushButton] = []
+        self.slider: QSlider | None = None
+        self.slider_value: QLabel | None = None
+        scale = self._buttons(question) if len(points) <= MAX_BUTTONS else self._slider(question)
+        row.addWidget(scale, 1)
+        self.na_button: QPushButton | None = None
+        if question.allow_na:
+            na_keys = "N or 0" if self._zero_is_na else "N"
+            self.na_button = option_button(f"{question.na_label}  [{na_keys}]", point=True)
+            self.na_button.setMinimumWidth(80)
+            self.na_button.setMaximumWidth(160)
+            self.na_button.clicked.connect(lambda: self.rating.set_na())
+            row.addWidget(self.na_button, 0, Qt.AlignmentFlag.AlignTop)
+        outer.addLayout(row)
+        outer.addWidget(hint_label(self._hint()))
+        state.subscribe(self._sync)
+        self._sync()
+
+    # ------------------------------------------------------------------ building
+
+    def _buttons(self, question: RatingQuestion) -> QWidget:
+        box = QWidget()
+        # Numbers run left to right even inside a right-to-left item.
+        box.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(4)
+        points = self.rating.points
+        for index, value in enumerate(points):
+            label = _fmt(value) if not self._by_position else f"{_fmt(value)}\n[{index + 1}]"
+            button = option_button(label, point=True)
+            button.setMinimumWidth(44)
+            button.setAccessibleName(_fmt(value))
+            button.clicked.connect(lambda _=False, i=index: self.rating.set_index(i))
+            grid.addWidget(button, 0, index)
+            self.buttons.append(button)
+        for anchor in question.anchors:
+            index = min(range(len(points)), key=lambda i, a=anchor.value: abs(points[i] - a))
+            text = QLabel(anchor.label)
+            text.setWordWrap(True)
+            mute(text)
+            # Anchors at the ends align with the scale's edges; inner ones are centred.
+            if index == 0:
+                span, col, align = min(3, len(points)), 0, Qt.AlignmentFlag.AlignLeft
+            elif index == len(points) - 1:
+                span = min(3, len(points))
+                col, align = len(points) - span, Qt.AlignmentFlag.AlignRight
+            else:
+                col, span, align = max(0, index - 1), 3, Qt.AlignmentFlag.AlignHCenter
+                span = min(span, len(points) - col)
+            text.setAlignment(align | Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(text, 1, col, 1, span)
+        return box
+
+    def _slider(self, question: RatingQuestion) -> QWidget:
+        box = QWidget()
+        box.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        slider = QSlider(Qt.Orientation.Horizontal)
+        slider.setRange(0, len(self.rating.points) - 1)
+        slider.setPageStep(max(1, len(self.rating.points) // 10))
+        slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys come through handle_key
+        slider.valueChanged.connect(self._slider_moved)
+        value = QLabel()
+        value.setMinimumWidth(90)
+        grid.addWidget(slider, 0, 0, 1, 2)
+        grid.addWidget(value, 0, 2)
+        low = next((a.label for a in question.anchors if a.value == question.min), _fmt(question.min))
+        high = next((a.label for a in question.anchors if a.value == question.max), _fmt(question.max))
+        for col, text, align in ((0, low, Qt.AlignmentFlag.AlignLeft),
+                                 (1, high, Qt.AlignmentFlag.AlignRight)):
+            label = QLabel(text)
+            label.setAlignment(align)
+            mute(label)
+            grid.addWidget(label, 1, col)
+        self.slider, self.slider_value = slider, value
+        return box
+
+    def _hint(self) -> str:
+        points = self.rating.points
+        parts = []
+        if self._digit_values:
+            parts.append(f"{min(self._digit_values)}–{max(self._digit_values)} pick a value")
+        elif self._by_position:
+            parts.append(f"1–{len(points)} pick a point")
+        parts.append("← → move")
+        if self.question.allow_na:
+            parts.append(f"{'N or 0' if self._zero_is_na else 'N'}: {self.rating.rating.na_label}")
+        return "Keys: " + " · ".join(parts)
+
+    # ------------------------------------------------------------------ keys and sync
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        points = self.rating.points
+        current = self.rating.point_index()
+        key = event.key()
+        number = digit(event)
+        if number is not None:
+            if number == 0 and self._zero_is_na:
+                self.rating.set_na()
+            elif number in self._digit_values:
+                self.rating.set(float(number))
+            elif self._by_position and 1 <= number <= len(points):
+                self.rating.set_index(number - 1)
+            else:
+                return False
+            return True
+        if not plain(event):
+            return False
+        if key == Qt.Key.Key_N and self.question.allow_na:
+            self.rating.set_na()
+        elif key == Qt.Key.Key_Right:
+            self.rating.set_index(0 if current is None else min(current + 1, len(points) - 1))
+        elif key == Qt.Key.Key_Left:
+            self.rating.set_index(len(points) - 1 if current is None else max(current - 1, 0))
+        elif key == Qt.Key.Key_Home:
+            self.rating.set_index(0)
+        elif key == Qt.Key.Key_End:
+            self.rating.set_index(len(points) - 1)
+        else:
+            return False
+        return True
+
+    def _slider_moved(self, index: int) -> None:
+        self.rating.set_index(index)
+
+    def _sync(self) -> None:
+        current = self.rating.point_index()
+        for index, button in enumerate(self.buttons):
+            button.setChecked(index == current)
+        if self.na_button is not None:
+            self.na_button.setChecked(self.rating.is_na)
+        if self.slider is not None and self.slider_value is not None:
+            self.slider.blockSignals(True)
+            self.slider.setValue(current if current is not None else 0)
+            self.slider.blockSignals(False)
+            value = self.rating.value()
+            self.slider_value.setText("no answer yet" if value is None else
+                                      self.rating.rating.na_label if self.rating.is_na else
+                                      _fmt(float(value)))

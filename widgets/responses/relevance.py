@@ -1,0 +1,134 @@
+"""A judgement per document: each document's text beside its grade buttons.
+
+Every document needs a judgement (see app.responses.relevance for why there is no default).
+Keys: Up/Down move between documents; a digit sets the grade with that value (1 relevant,
+0 not relevant) and moves on to the next document; Space toggles the current document
+(unjudged -> Relevant -> Not relevant -> Relevant). Enter is left to the trial screen (Submit).
+"""
+
+from __future__ import annotations
+
+from app.responses.relevance import RelevanceState
+from app.study.model import RelevanceQuestion
+from widgets.direction import text_label
+from widgets.qt import (
+    QFrame,
+    QHBoxLayout,
+    QKeyEvent,
+    QLabel,
+    QMouseEvent,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from widgets.responses.base import ResponseWidget
+from widgets.responses.common import hint_label, option_button, plain, scroll_into_view, set_flag
+from widgets.typography import ScaledFonts, mute
+
+ROW_STYLE = """
+QFrame#entryRow { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }
+QFrame#entryRow[current="true"] { border: 2px solid palette(highlight); }
+"""
+
+
+class EntryRow(QFrame):
+    """A numbered row; a click anywhere on it (outside its buttons) makes it current."""
+
+    pressed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("entryRow")
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.pressed.emit()
+        event.accept()
+
+
+class RelevanceWidget(ResponseWidget):
+    def __init__(self, question: RelevanceQuestion, state: RelevanceState,
+                 parent: QWidget | None = None, *, direction: str | None = None) -> None:
+        super().__init__(question, state, parent)
+        self.relevance = state
+        self.current = 0
+        self.setStyleSheet(ROW_STYLE)
+        fonts = ScaledFonts(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(8)
+        self.rows: list[EntryRow] = []
+        self.grade_buttons: list[dict[int, QPushButton]] = []
+        for index, entry in enumerate(state.entries):
+            row = EntryRow()
+            row.pressed.connect(lambda i=index: self.set_current(i))
+            line = QHBoxLayout(row)
+            line.setContentsMargins(12, 10, 12, 10)
+            line.setSpacing(12)
+            number = QLabel(str(index + 1))
+            fonts.add(number, 1.1, bold=True)
+            number.setFixedWidth(28)
+            number.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+            mute(number)
+            line.addWidget(number)
+            text = text_label(entry.text, direction, selectable=False)
+            line.addWidget(text, 1)
+            buttons: dict[int, QPushButton] = {}
+            for grade in state.grades:
+                hint = f"  [{grade.value}]" if 0 <= grade.value <= 9 else ""
+                button = option_button(f"{grade.label}{hint}", point=True)
+                button.setMinimumWidth(120)
+                button.setAccessibleName(f"Document {index + 1}: {grade.label}")
+                button.clicked.connect(
+                    lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=False))
+                line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+                buttons[grade.value] = button
+            outer.addWidget(row)
+            self.rows.append(row)
+            self.grade_buttons.append(buttons)
+        self.progress = hint_label("")
+        outer.addWidget(self.progress)
+        keys = " · ".join(f"{g.value} {g.label.lower()}" for g in state.grades if 0 <= g.value <= 9)
+        outer.addWidget(hint_label(f"Keys: ↑ ↓ choose a document · {keys} (then the next one)"
+                                   " · Space toggles"))
+        state.subscribe(self._sync)
+        self._sync()
+
+    def set_current(self, index: int) -> None:
+        self.current = max(0, min(index, len(self.rows) - 1))
+        self._sync()
+        scroll_into_view(self.rows[self.current])
+
+    def handle_key(self, event: QKeyEvent) -> bool:
+        if not plain(event):
+            return False
+        key = event.key()
+        values = {g.value for g in self.relevance.grades}
+        if key == Qt.Key.Key_Down:
+            self.set_current(self.current + 1)
+        elif key == Qt.Key.Key_Up:
+            self.set_current(self.current - 1)
+        elif key == Qt.Key.Key_Space:
+            self.relevance.toggle(self.relevance.entries[self.current].id)
+        elif Qt.Key.Key_0.value <= key <= Qt.Key.Key_9.value and key - Qt.Key.Key_0.value in values:
+            self._grade(self.current, key - Qt.Key.Key_0.value, advance=True)
+        else:
+            return False
+        return True
+
+    def _grade(self, index: int, grade: int, *, advance: bool) -> None:
+        self.current = index
+        self.relevance.set_grade(self.relevance.entries[index].id, grade)
+        if advance and index + 1 < len(self.rows):
+            self.set_current(index + 1)
+
+    def _sync(self) -> None:
+        for index, entry in enumerate(self.relevance.entries):
+            chosen = self.relevance.grade_of(entry.id)
+            for value, button in self.grade_buttons[index].items():
+                button.setChecked(value == chosen)
+            set_flag(self.rows[index], "current", index == self.current)
+        done, total = self.relevance.n_judged(), len(self.relevance.entries)
+        self.progress.setText(f"{done} of {total} documents judged" if done < total
+                              else f"All {total} documents judged")
