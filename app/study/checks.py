@@ -18,7 +18,7 @@ from app.study.model import (
     Study,
     TextStimulus,
 )
-from app.study.paths import UnsafePathError, resolve_asset
+from app.study.paths import AssetIndex, UnsafePathError, resolve_asset
 
 IMAGE_PLACEHOLDER = "<image>"
 
@@ -29,6 +29,7 @@ def check_items(items: list[tuple[int, Item]], source: Path, folder: Path, *,
     Needs nothing from the study header, so it runs even when the header is broken."""
     problems: list[Problem] = []
     seen: dict[str, int] = {}
+    assets = AssetIndex(folder) if check_assets else None
     for index, item in items:
         where = f"items[{index}]"
         if item.id in seen:
@@ -37,8 +38,9 @@ def check_items(items: list[tuple[int, Item]], source: Path, folder: Path, *,
         else:
             seen[item.id] = index
         problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_item(item)]
-        if check_assets:
-            problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_images(item, folder)]
+        if assets is not None:
+            problems += [Problem(source, f"{where}.{w}", m)
+                         for w, m in _check_images(item, folder, assets)]
     return problems
 
 
@@ -145,13 +147,15 @@ def _set_mismatch(gold: Mapping[str, object], known: set[str], what: str) -> str
     return "gold must give every one of the item's " + what + ": " + "; ".join(parts)
 
 
-def _check_images(item: Item, folder: Path) -> list[tuple[str, str]]:
+def _check_images(item: Item, folder: Path, assets: AssetIndex | None = None) -> list[tuple[str, str]]:
     stim = item.stimulus
     if not isinstance(stim, TextStimulus | ImagesStimulus):
         return []
     out: list[tuple[str, str]] = []
     for i, ref in enumerate(stim.images):
         where = f"stimulus.images[{i}].path"
+        if assets is not None and assets.is_plain_file(ref.path):
+            continue  # safe and present (the common case, answered from one listing)
         try:
             path = resolve_asset(folder, ref.path)
         except UnsafePathError as exc:
