@@ -52,6 +52,11 @@ def launch(args: argparse.Namespace) -> int:
     self_test = bool(getattr(args, "self_test", False))
     app = _application(offscreen=self_test)
     home: Path | None = getattr(args, "home", None)
+    if self_test and not getattr(args, "db", None):
+        # A throwaway data folder: the self-test's participant never lands in real data.
+        import tempfile
+
+        home = Path(tempfile.mkdtemp(prefix="baseline-studio-selftest-home-"))
     from app.storage import open_database
     from app.study.errors import StudyError, UserInputError
 

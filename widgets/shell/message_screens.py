@@ -7,7 +7,8 @@ from pathlib import Path
 
 from app.session.engine import EndScreen
 from widgets.qt import QKeyEvent, Qt, QtGui, QtWidgets, QWidget, Signal
-from widgets.shell.page import MarkdownView, Page, muted
+from widgets.shell.page import MarkdownView, Page
+from widgets.typography import mute
 
 CONTINUE_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -23,7 +24,7 @@ class MessageScreen(Page):
         super().__init__(title, parent)
         self.text = MarkdownView(text, base=base, parent=self.column)
         self.body.addWidget(self.text, 1)
-        self.note = muted(QtWidgets.QLabel(note))
+        self.note = mute(QtWidgets.QLabel(note))
         self.note.setWordWrap(True)
         self.note.setVisible(bool(note))
         self.body.addWidget(self.note)
@@ -64,7 +65,7 @@ class ConsentScreen(Page):
         self.agree = QtWidgets.QCheckBox("I have read the above and agree to take part.",
                                          self.column)
         self.body.addWidget(self.agree)
-        hint = muted(QtWidgets.QLabel("Space ticks the box, Enter continues, Esc declines."))
+        hint = mute(QtWidgets.QLabel("Space ticks the box, Enter continues, Esc declines."))
         self.body.addWidget(hint)
         self.decline_button = self.add_button("I do not agree")
         self.decline_button.clicked.connect(self.declined.emit)

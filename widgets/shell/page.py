@@ -6,47 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from widgets.qt import QEvent, QFont, QKeyEvent, Qt, QtGui, QtWidgets, QWidget
+from widgets.qt import QEvent, QKeyEvent, Qt, QtWidgets, QWidget
+from widgets.typography import ScaledFonts
 
 COLUMN_EM = 46  # width of the reading column in "M" widths: ~70 characters a line
 MARGIN = 32
 SPACING = 16
-
-
-def scaled_font(widget: QWidget, factor: float, *, bold: bool = False) -> QFont:
-    font = QFont(widget.font())
-    font.setPointSizeF(max(6.0, font.pointSizeF() * factor))
-    font.setBold(bold)
-    return font
-
-
-def muted(label: QtWidgets.QLabel) -> QtWidgets.QLabel:
-    """Secondary text: the palette's placeholder colour, readable in light and dark schemes."""
-    label.setForegroundRole(QtGui.QPalette.ColorRole.PlaceholderText)
-    return label
-
-
-class TitleLabel(QtWidgets.QLabel):
-    """A screen title that follows the font zoom (recomputed on every font change)."""
-
-    def __init__(self, text: str = "", factor: float = 1.6, parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        self._factor = factor
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self._refont()
-
-    def _refont(self) -> None:
-        app_font = QtWidgets.QApplication.font()
-        font = QFont(app_font)
-        font.setPointSizeF(app_font.pointSizeF() * self._factor)
-        font.setBold(True)
-        super().setFont(font)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.ApplicationFontChange:
-            self._refont()
-        super().changeEvent(event)
 
 
 class MarkdownView(QtWidgets.QTextBrowser):
@@ -98,7 +63,12 @@ class Page(QWidget):
         self.layout_ = QtWidgets.QVBoxLayout(self.column)
         self.layout_.setContentsMargins(0, 0, 0, 0)
         self.layout_.setSpacing(SPACING)
-        self.title = TitleLabel(title, parent=self.column)
+        # Sizes relative to the zoomable application font (widgets.typography).
+        self.fonts = ScaledFonts(self)
+        self.title = QtWidgets.QLabel(title, self.column)
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.fonts.add(self.title, 1.6, bold=True)
         self.layout_.addWidget(self.title)
         self.body = QtWidgets.QVBoxLayout()
         self.body.setSpacing(SPACING)

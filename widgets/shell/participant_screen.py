@@ -12,7 +12,8 @@ from app.session.standing import ParticipantStanding
 from app.study.loader import LoadedStudy
 from app.study.model import ProfileField
 from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
-from widgets.shell.page import Page, muted
+from widgets.shell.page import Page
+from widgets.typography import mute
 
 CHOOSE = "Choose…"
 
@@ -98,7 +99,7 @@ class ParticipantScreen(Page):
         self.loaded = loaded
         self.standings = {s.code: s for s in standings}
         if loaded.study.description:
-            about = muted(QtWidgets.QLabel(loaded.study.description))
+            about = mute(QtWidgets.QLabel(loaded.study.description))
             about.setWordWrap(True)
             self.body.addWidget(about)
         code_row = QtWidgets.QFormLayout()
@@ -117,7 +118,7 @@ class ParticipantScreen(Page):
         self.form = ProfileForm(list(loaded.study.profile_fields), self.column)
         self.body.addWidget(self.form)
         if self.standings:
-            known = muted(QtWidgets.QLabel("Already in this database (pick one to resume):"))
+            known = mute(QtWidgets.QLabel("Already in this database (pick one to resume):"))
             self.body.addWidget(known)
             self.known = QtWidgets.QListWidget(self.column)
             for s in sorted(self.standings.values(), key=lambda s: s.code):

@@ -17,10 +17,13 @@ from app.responses.registry import state_for
 from app.session.engine import QuestionAnswer
 from app.session.presentation import TrialView
 from app.study.model import Question
+from app.text_direction import language_direction
+from widgets.images.cache import ImageCache
 from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
 from widgets.responses.base import ResponseWidget
 from widgets.responses.registry import make_response_widget
-from widgets.shell.page import muted, scaled_font
+from widgets.stimuli.rich_text import RichTextView, make_prompt_view
+from widgets.typography import mute
 
 TEXT_INPUTS = (QtWidgets.QLineEdit, QtWidgets.QTextEdit, QtWidgets.QPlainTextEdit,
                QtWidgets.QAbstractSpinBox)
@@ -50,8 +53,10 @@ class QuestionPanel(QtWidgets.QScrollArea):
 
     completeness_changed = Signal(bool)
     answer_changed = Signal()
+    ready = Signal()  # every image in the prompts decoded (SpinBench puts images there)
 
-    def __init__(self, view: TrialView, *, clock: Callable[[], int] = time.monotonic_ns,
+    def __init__(self, view: TrialView, image_cache: ImageCache | None = None, *,
+                 clock: Callable[[], int] = time.monotonic_ns,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidgetResizable(True)
@@ -64,47 +69,49 @@ class QuestionPanel(QtWidgets.QScrollArea):
         layout.setContentsMargins(4, 4, 16, 4)
         layout.setSpacing(28)
         self.entries: list[QuestionEntry] = []
+        self.prompts: list[RichTextView] = []
         numbered = len(view.questions) > 1
+        # The item's direction when it is known; otherwise each text finds its own.
+        direction = (view.direction if view.direction in ("ltr", "rtl")
+                     else language_direction(view.language))
         for index, question in enumerate(view.questions):
             state = state_for(question, view, clock=clock)
-            widget = make_response_widget(question, state)
-            box = self._question_box(index, question, widget, numbered, inner)
+            widget = make_response_widget(question, state, direction=direction)
+            box = QWidget(inner)
+            column = QtWidgets.QVBoxLayout(box)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(8)
+            prompt = question.prompt.strip()
+            if prompt:
+                shown = question.model_copy(
+                    update={"prompt": f"**{index + 1}.** {prompt}" if numbered else prompt})
+                view_ = make_prompt_view(view, shown, image_cache, font_factor=1.1, parent=box)
+                view_.setObjectName(f"prompt-{question.id}")
+                view_.ready.connect(self._check_ready)
+                self.prompts.append(view_)
+                column.addWidget(view_)
+            note = " ".join(n for n in (question.help or "",
+                                        "" if question.required else "Optional.") if n)
+            if note:
+                label = mute(QtWidgets.QLabel(note, box))
+                label.setWordWrap(True)
+                column.addWidget(label)
+            column.addWidget(widget)
             layout.addWidget(box)
             self.entries.append(QuestionEntry(question, state, widget, box))
             widget.changed.connect(self._on_changed)
         layout.addStretch(1)
         self.setWidget(inner)
         self._complete = self.all_complete()
+        self._announced = self.is_ready()
 
-    @staticmethod
-    def _question_box(index: int, question: Question, widget: ResponseWidget, numbered: bool,
-                      parent: QWidget) -> QWidget:
-        box = QWidget(parent)
-        column = QtWidgets.QVBoxLayout(box)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(8)
-        prompt = question.prompt.strip()
-        if numbered and prompt:
-            prompt = f"{index + 1}. {prompt}"
-        if prompt:
-            label = QtWidgets.QLabel(box)
-            label.setTextFormat(Qt.TextFormat.MarkdownText)
-            label.setText(prompt)
-            label.setWordWrap(True)
-            label.setFont(scaled_font(label, 1.1, bold=True))
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            label.setObjectName(f"prompt-{question.id}")
-            column.addWidget(label)
-        notes = [question.help or ""]
-        if not question.required:
-            notes.append("Optional.")
-        note_text = " ".join(n for n in notes if n)
-        if note_text:
-            note = muted(QtWidgets.QLabel(note_text, box))
-            note.setWordWrap(True)
-            column.addWidget(note)
-        column.addWidget(widget)
-        return box
+    def is_ready(self) -> bool:
+        return all(p.is_ready() for p in self.prompts)
+
+    def _check_ready(self) -> None:
+        if not self._announced and self.is_ready():
+            self._announced = True
+            self.ready.emit()
 
     # ------------------------------------------------------------------ state
 

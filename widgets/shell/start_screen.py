@@ -8,7 +8,8 @@ from pathlib import Path
 from app.catalog import StudyEntry
 from app.study.errors import Problem
 from widgets.qt import QKeyEvent, QKeySequence, Qt, QtWidgets, QWidget, Signal
-from widgets.shell.page import Page, muted
+from widgets.shell.page import Page
+from widgets.typography import mute
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -20,7 +21,7 @@ class StartScreen(Page):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Baseline Studio", parent)
-        intro = muted(QtWidgets.QLabel(
+        intro = mute(QtWidgets.QLabel(
             "Choose a study to run. Use the arrow keys and Enter, or double-click."))
         intro.setWordWrap(True)
         self.body.addWidget(intro)

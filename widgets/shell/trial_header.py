@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.session.engine import Progress
 from app.session.presentation import TrialView
 from widgets.qt import QtWidgets, QWidget
-from widgets.shell.page import muted, scaled_font
+from widgets.typography import ScaledFonts, mute
 
 
 class TrialHeader(QWidget):
@@ -16,9 +16,10 @@ class TrialHeader(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(16)
         self.block = QtWidgets.QLabel("")
-        self.block.setFont(scaled_font(self.block, 1.15, bold=True))
+        self.fonts = ScaledFonts(self)
+        self.fonts.add(self.block, 1.15, bold=True)
         row.addWidget(self.block)
-        self.tag = muted(QtWidgets.QLabel(""))
+        self.tag = mute(QtWidgets.QLabel(""))
         row.addWidget(self.tag)
         row.addStretch(1)
         self.count = QtWidgets.QLabel("")

@@ -20,12 +20,12 @@ from app.session.engine import Progress, QuestionAnswer, QuestionFeedback, Trial
 from app.session.presentation import TrialView
 from widgets.qt import QKeyEvent, Qt, QTimer, QtWidgets, QWidget, Signal
 from widgets.shell.feedback import feedback_text
-from widgets.shell.page import muted, scaled_font
 from widgets.shell.question_panel import QuestionPanel, is_text_input
 from widgets.shell.trial_header import TrialHeader
 from widgets.stimuli.base import StimulusWidget
 from widgets.stimuli.registry import make_stimulus_widget
 from widgets.timing import TrialClock
+from widgets.typography import ScaledFonts, mute
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -50,6 +50,7 @@ class TrialScreen(QWidget):
         self.view: TrialView | None = None
         self.phase = "idle"
         self.trial_clock: TrialClock | None = None
+        self.fonts = ScaledFonts(self)
         self.stimulus: StimulusWidget | None = None
         self.panel: QuestionPanel | None = None
         self._fixation_over = False
@@ -63,6 +64,7 @@ class TrialScreen(QWidget):
         self.ready_page = self._centered("Press Space when you are ready.", 1.4)
         self.fixation_page = self._centered("+", 3.0)
         self.blank_page = self._centered("", 1.0)
+        self.loading_page = self._centered("Loading the images…", 1.0)
         self.content_page = QWidget(self)
         content = QtWidgets.QVBoxLayout(self.content_page)
         content.setContentsMargins(0, 0, 0, 0)
@@ -76,7 +78,7 @@ class TrialScreen(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.MarkdownText)
         footer.addWidget(self.status, 1)
-        self.hint = muted(QtWidgets.QLabel(""))
+        self.hint = mute(QtWidgets.QLabel(""))
         footer.addWidget(self.hint)
         self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
         self.submit_button.setDefault(True)
@@ -84,7 +86,8 @@ class TrialScreen(QWidget):
         self.submit_button.clicked.connect(self._on_button)
         footer.addWidget(self.submit_button)
         content.addLayout(footer)
-        for page in (self.ready_page, self.fixation_page, self.blank_page, self.content_page):
+        for page in (self.ready_page, self.fixation_page, self.blank_page, self.loading_page,
+                     self.content_page):
             self.pages.addWidget(page)
         self._fixation_timer = QTimer(self)
         self._fixation_timer.setSingleShot(True)
@@ -98,7 +101,7 @@ class TrialScreen(QWidget):
         box = QtWidgets.QVBoxLayout(page)
         label = QtWidgets.QLabel(text, page)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setFont(scaled_font(label, factor, bold=factor > 2))
+        self.fonts.add(label, factor, bold=factor > 2)
         box.addWidget(label)
         return page
 
@@ -109,7 +112,7 @@ class TrialScreen(QWidget):
         self.view = view
         self.header.set_trial(view, progress)
         self.stimulus = make_stimulus_widget(view, self.image_cache)
-        self.panel = QuestionPanel(view, clock=self.clock)
+        self.panel = QuestionPanel(view, self.image_cache, clock=self.clock)
         self.panel.completeness_changed.connect(lambda _c: self._sync_button())
         self.splitter.addWidget(self.stimulus)
         self.splitter.addWidget(self.panel)
@@ -121,8 +124,9 @@ class TrialScreen(QWidget):
         self.trial_clock.onset.connect(self._on_onset)
         self.trial_clock.deadline_reached.connect(self._on_deadline)
         self._fixation_over = False
-        if not self.stimulus.is_ready():
-            self.stimulus.ready.connect(self._maybe_present)
+        # Shown only once every image (stimulus and prompts) is decoded: the onset is honest.
+        self.stimulus.ready.connect(self._maybe_present)
+        self.panel.ready.connect(self._maybe_present)
         if view.ready_screen:
             self._set_phase("ready", self.ready_page)
         else:
@@ -143,14 +147,22 @@ class TrialScreen(QWidget):
     def _maybe_present(self) -> None:
         if self.phase in ("trial", "saving", "feedback") or self.stimulus is None:
             return
-        if not (self._fixation_over and self.stimulus.is_ready()):
-            self._set_phase("loading", self.blank_page)
+        if not (self._fixation_over and self.stimulus.is_ready() and self.panel is not None
+                and self.panel.is_ready()):
+            if self.phase != "loading":
+                self._set_phase("loading", self.blank_page)
+                # Most decodes finish within a frame or two; say what is happening only if not.
+                QTimer.singleShot(400, self, self._still_loading)
             return
         assert self.trial_clock is not None and self.panel is not None
         self.trial_clock.watch(self.stimulus)  # arm before the page switch triggers the paint
         self._set_phase("trial", self.content_page)
         self._sync_button()
         self.panel.focus_first()
+
+    def _still_loading(self) -> None:
+        if self.phase == "loading":
+            self.pages.setCurrentWidget(self.loading_page)
 
     def _on_onset(self, _ns: int) -> None:
         self.hint.setText("")
@@ -303,9 +315,8 @@ class TrialScreen(QWidget):
                 self.panel.setFocus()
                 return True
             return False
-        if mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
-                   | Qt.KeyboardModifier.MetaModifier):
-            return False
+        # Modified keys go to the widgets too (Ctrl+arrows move a ranked item); the window's
+        # shortcuts (Ctrl +/-) never get here: Qt resolves them before the key press.
         if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
             return False
         return self.panel.route_key(event)

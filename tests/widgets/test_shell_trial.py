@@ -1,0 +1,190 @@
+"""The trial screen on a real database: response times against delays we actually waited,
+time away excluded and logged, deadline, ready screen / fixation / inter-trial interval,
+saving errors shown and retried, long question lists that scroll."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from shell_harness import ShellApp, start_session, trim_study
+
+from widgets.qt import QApplication, QEvent, Qt
+
+TOLERANCE_MS = 8.0  # the key event's own dispatch; generous for a loaded 2-core machine
+
+
+def _rows(app: ShellApp, item_id: str):
+    return [r for r in app.db.responses("mini") if r.item_id == item_id]
+
+
+def test_rt_by_key_matches_the_delay_we_waited(qtbot, mini_study_dir: Path, db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, ["c1", "c2"]))
+    app.wait_trial()
+    onset = app.trial.trial_clock.onset_ns
+    probe = app.trial.trial_clock.probe
+    assert probe.armed_ns <= probe.paint_ns <= onset
+    qtbot.wait(300)
+    pressed = time.monotonic_ns()
+    app.key(Qt.Key.Key_2)
+    waited_ms = (pressed - onset) / 1e6
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1)
+    row = _rows(app, "c1")[0]
+    assert waited_ms >= 300
+    assert abs(row.rt_ms - waited_ms) < TOLERANCE_MS
+    assert row.first_interaction_ms == row.rt_ms and row.n_changes == 0
+    onset_event = next(e for e in app.db.events("mini", kind="onset"))
+    payload = json.loads(onset_event.payload_json)
+    assert payload["mono_ns"] == onset and payload["show_to_onset_ms"] >= 0
+    app.close()
+
+
+def test_rt_by_mouse_and_a_changed_answer(qtbot, mini_study_dir: Path, db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, ["c1"]))
+    app.wait_trial()
+    onset = app.trial.trial_clock.onset_ns
+    buttons = app.trial.panel.entries[0].widget.buttons
+    qtbot.wait(150)
+    first = time.monotonic_ns()
+    qtbot.mouseClick(buttons["pos"], Qt.MouseButton.LeftButton)
+    qtbot.wait(200)
+    second = time.monotonic_ns()
+    qtbot.mouseClick(buttons["neg"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(app.trial.submit_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1)
+    row = _rows(app, "c1")[0]
+    assert json.loads(row.answer_json) == "neg" and row.n_changes == 1
+    assert abs(row.first_interaction_ms - (first - onset) / 1e6) < TOLERANCE_MS
+    assert abs(row.rt_ms - (second - onset) / 1e6) < TOLERANCE_MS
+    app.close()
+
+
+def test_time_unfocused_is_excluded_and_logged(qtbot, mini_study_dir: Path, db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, ["c1"]))
+    app.wait_trial()
+    onset = app.trial.trial_clock.onset_ns
+    qtbot.wait(100)
+    QApplication.sendEvent(app.window, QEvent(QEvent.Type.WindowDeactivate))
+    left = time.monotonic_ns()
+    qtbot.wait(250)
+    back = time.monotonic_ns()
+    QApplication.sendEvent(app.window, QEvent(QEvent.Type.WindowActivate))
+    qtbot.wait(100)
+    pressed = time.monotonic_ns()
+    app.key(Qt.Key.Key_1)
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1)
+    row = _rows(app, "c1")[0]
+    away_ms = (back - left) / 1e6
+    assert abs(row.excluded_ms - away_ms) < TOLERANCE_MS
+    assert abs(row.rt_ms - ((pressed - onset) / 1e6 - row.excluded_ms)) < TOLERANCE_MS
+    kinds = [e.kind for e in app.db.events("mini") if e.item_id == "c1"]
+    assert "focus_lost" in kinds and "focus_regained" in kinds
+    app.close()
+
+
+def test_deadline_submits_a_timed_out_row(qtbot, mini_study_dir: Path, db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, ["c1", "c2"], deadline_ms=300))
+    app.wait_trial()
+    qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1, timeout=5000)
+    row = _rows(app, "c1")[0]
+    assert row.timed_out and json.loads(row.answer_json) is None and row.rt_ms is None
+    assert any(json.loads(e.payload_json).get("deadline_ms") == 300
+               for e in app.db.events("mini", kind="timed_out"))
+    qtbot.waitUntil(lambda: app.trial.view.item_id == "c2" and app.trial.phase == "trial")
+    app.close()
+
+
+def test_ready_screen_fixation_and_interval(qtbot, mini_study_dir: Path, db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, ["c1", "c2"], ready_screen=True,
+                                  fixation_ms=200, iti_ms=250))
+    qtbot.waitUntil(lambda: app.trial.phase == "ready")
+    qtbot.wait(100)
+    assert app.trial.phase == "ready"  # waits for the participant
+    app.key(Qt.Key.Key_1)
+    assert app.trial.phase == "ready"  # only Space starts
+    space = time.monotonic_ns()
+    app.key(Qt.Key.Key_Space)
+    assert app.trial.phase == "fixation"
+    assert app.trial.pages.currentWidget() is app.trial.fixation_page
+    app.wait_trial()
+    assert (app.trial.trial_clock.onset_ns - space) / 1e6 >= 200
+    app.key(Qt.Key.Key_1)
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: app.trial.phase == "iti")
+    assert app.trial.pages.currentWidget() is app.trial.blank_page
+    saved = time.monotonic_ns()
+    qtbot.waitUntil(lambda: app.trial.phase == "ready" and app.trial.view.item_id == "c2")
+    assert (time.monotonic_ns() - saved) / 1e6 >= 250 - 2
+    app.close()
+
+
+def test_a_failed_save_is_shown_and_can_be_retried(qtbot, mini_study_dir: Path,
+                                                   db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, ["c1", "c2"]))
+    app.wait_trial()
+    with app.db.engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TRIGGER refuse BEFORE INSERT ON response "
+                             "BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+    app.key(Qt.Key.Key_2)
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "Could not save" in app.trial.status.text())
+    assert "disk is full" in app.trial.status.text()
+    assert app.trial.phase == "trial" and app.trial.view.item_id == "c1"
+    assert app.trial.panel.entries[0].state.value() == app.trial.view.questions[0].options[1].key
+    assert app.trial.submit_button.isEnabled() and _rows(app, "c1") == []
+    with app.db.engine.begin() as conn:
+        conn.exec_driver_sql("DROP TRIGGER refuse")
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1)
+    qtbot.waitUntil(lambda: app.trial.view.item_id == "c2")
+    app.close()
+
+
+POEM_ITEM = {
+    "id": "poem-long", "stimulus": {"kind": "poem", "prompt": {"form": "sonnet", "theme": "sea"},
+                                    "text": "Line one\nLine two\nLine three"},
+    "questions": [
+        *({"id": f"q{n}", "kind": "rating", "prompt": f"Statement number {n}.", "min": 1,
+           "max": 5, "allow_na": n in (7, 8)} for n in range(1, 11)),
+        *({"id": f"c{n}", "kind": "text", "prompt": f"Comment {n}"} for n in range(1, 4)),
+    ],
+}
+
+
+def test_thirteen_questions_scroll_and_keys_move_on(qtbot, mini_study_dir: Path,
+                                                    db_url: str) -> None:
+    app = ShellApp(qtbot, db_url)
+    start_session(app, trim_study(mini_study_dir, [], extra_items=[POEM_ITEM]))
+    app.wait_trial()
+    panel = app.trial.panel
+    assert len(panel.entries) == 13
+    bar = panel.verticalScrollBar()
+    assert bar.maximum() > 0  # more than fits: the panel scrolls
+    positions = []
+    for n in range(10):
+        assert panel.first_incomplete() is panel.entries[n]
+        assert not app.trial.submit_button.isEnabled()
+        app.key(Qt.Key.Key_4)
+        assert panel.entries[n].state.value() == 4.0
+        positions.append(bar.value())
+    assert positions[-1] > positions[0]  # the next question was scrolled into view
+    assert app.trial.submit_button.isEnabled()  # comments are optional
+    comment = panel.entries[10].widget
+    qtbot.mouseClick(comment, Qt.MouseButton.LeftButton)
+    comment.setFocus()
+    app.key(Qt.Key.Key_5)  # typed into the comment, not a rating
+    assert panel.entries[9].state.value() == 4.0
+    app.key(Qt.Key.Key_Return, modifiers=Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(_rows(app, "poem-long")) == 13)
+    saved = {r.question_id: json.loads(r.answer_json) for r in _rows(app, "poem-long")}
+    assert saved["q1"] == 4.0 and saved["c1"] == "5" and saved["c2"] == ""
+    app.close()
