@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ STUDY_FILE = "study.json"
 MAX_STUDY_BYTES = 256 * 1024 * 1024  # a 20,000-item study is ~20 MB; anything past this is a mistake
 MAX_NESTING = 64  # the format nests ~8 deep; deeper is hostile or broken
 
+# Strict UTF-8 decoding lets no lone surrogate through; only a JSON escape (\ud800) can make one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _ITEM = TypeAdapter(Item)
 _ITEMS = TypeAdapter(list[Item])
 _STIMULUS_KINDS = {"text", "images", "pair", "query_documents", "cards", "poem"}
@@ -125,6 +128,11 @@ def _parse_json(source: Path, raw_bytes: bytes) -> Any:
         ) from exc
     except RecursionError as exc:
         raise StudyError([Problem(source, "", "JSON nested too deeply")]) from exc
+    if _SURROGATE_ESCAPE.search(text):  # rare: escaped emoji, or a broken or hostile file
+        where = _lone_surrogate(raw)
+        if where is not None:
+            raise StudyError([Problem(source, where, "text holds a lone surrogate escape "
+                                      "(\\ud800-\\udfff): not valid Unicode")])
     # Walking all 20,000 items for their depth cost as much as parsing them. The schema bounds
     # the depth of whatever validates, except free-form scoring options (checked on the parsed
     # items, `_deep_options`) and items that fail validation (checked one by one, there); what
@@ -134,6 +142,28 @@ def _parse_json(source: Path, raw_bytes: bytes) -> Any:
     if depth > MAX_NESTING:
         raise StudyError([Problem(source, "", f"JSON nested {depth} levels deep; limit {MAX_NESTING}")])
     return raw
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The JSON path of the first key or string that is not valid Unicode, if any."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        node, loc = stack.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return json_path(loc) or "(top level)"
+        elif isinstance(node, dict):
+            for key, child in node.items():
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    return json_path(loc) or "(top level)"
+                stack.append((child, (*loc, key)))
+        elif isinstance(node, list):
+            stack.extend((child, (*loc, i)) for i, child in enumerate(node))
+    return None
 
 
 def _depth(value: Any) -> int:

@@ -25,8 +25,14 @@ def resolve_asset(study_dir: Path, relative: str) -> Path:
         raise UnsafePathError(f"{relative!r} is absolute; paths must be relative to the study folder")
     if ".." in posix.parts or ".." in windows.parts:
         raise UnsafePathError(f"{relative!r} contains '..'; paths must stay inside the study folder")
+    if len(relative) > 4096 or any(len(part.encode("utf-8", "surrogatepass")) > 255
+                                   for part in posix.parts):
+        raise UnsafePathError(f"{relative[:40]!r}... is longer than a file system allows")
     root = study_dir.resolve()
-    target = (root / relative).resolve()
+    try:
+        target = (root / relative).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # a link loop (RuntimeError up to 3.12)
+        raise UnsafePathError(f"{relative!r} cannot be resolved: {exc}") from exc
     if not target.is_relative_to(root):
         raise UnsafePathError(f"{relative!r} resolves outside the study folder (through a link)")
     return target
