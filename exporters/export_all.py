@@ -3,27 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from app.results.frame import responses_frame
+from app.results.options import ResultsOptions
+from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.mteb_results import write_mteb
+from exporters.ratings_csv import write_ratings
+from exporters.report_html import write_report
 from exporters.responses_csv import write_responses_long
+from exporters.responses_wide import write_responses_wide
+from exporters.rt_csv import write_rt
+from exporters.scores_csv import write_scores
 
 Progress = Callable[[int, int, str], None]
 
 
 def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool = False,
-               include_identifying: bool = False, progress: Progress | None = None) -> list[Path]:
+               include_identifying: bool = False, progress: Progress | None = None,
+               options: ResultsOptions | None = None) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
+    options = options or ResultsOptions()
+    if options.include_simulated != include_simulated:
+        options = replace(options, include_simulated=include_simulated)
+    scored: list[StudyResults] = []  # filled by the "scores" step, read by the ones after it
+
+    def score() -> list[Path]:
+        scored.append(compute_results(loaded, db, options, frame=frame))
+        return []
     steps: list[tuple[str, Callable[[], list[Path]]]] = [
         ("responses", lambda: write_responses_long(loaded, frame, out_dir,
                                                    include_identifying=include_identifying)),
         ("audit trail", lambda: write_events_csv(loaded, db, out_dir,
                                                  include_identifying=include_identifying,
                                                  include_simulated=include_simulated)),
+        ("responses (wide)", lambda: write_responses_wide(loaded, frame, out_dir,
+                                                          include_identifying=include_identifying)),
+        ("scores", score),
+        ("score tables", lambda: write_scores(scored[0], out_dir)),
+        ("agreement", lambda: write_agreement(scored[0], out_dir)),
+        ("response times", lambda: write_rt(scored[0], out_dir)),
+        ("ratings", lambda: write_ratings(scored[0], out_dir)),
+        ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
+        ("report", lambda: write_report(loaded, scored[0], out_dir)),
     ]
     written: list[Path] = []
     for index, (name, step) in enumerate(steps):

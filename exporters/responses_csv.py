@@ -10,7 +10,7 @@ import pandas as pd
 from app.study.loader import LoadedStudy
 
 
-def _answer_text(value: object) -> str:
+def answer_text(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
@@ -35,7 +35,7 @@ def privacy_filter(loaded: LoadedStudy, frame: pd.DataFrame, *, include_identify
 def write_responses_long(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path, *,
                          include_identifying: bool = False) -> list[Path]:
     out = privacy_filter(loaded, frame, include_identifying=include_identifying).copy()
-    out["answer"] = out["answer"].map(_answer_text)
+    out["answer"] = out["answer"].map(answer_text)
     path = out_dir / "responses_long.csv"
     out.to_csv(path, index=False)
     return [path]

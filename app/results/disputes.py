@@ -1,0 +1,110 @@
+"""The items raters split on most, per question, and those where they agree against gold:
+where HUME found errors in the datasets.
+
+`dispute` is 0 when every rater gave the same answer and grows with disagreement:
+
+| kind        | dispute                                                     |
+|-------------|-------------------------------------------------------------|
+| choice      | 1 - share of raters giving the most frequent answer         |
+| rating      | standard deviation of the ratings, over half the scale range |
+| relevance   | share of documents on which the raters do not all agree    |
+| ranking     | (1 - mean pairwise Kendall tau) / 2                         |
+| clustering  | 1 - mean pairwise adjusted Rand index                       |
+
+`gold_share` is the share of raters whose answer equals the gold answer; an item where
+raters agree with each other but not with gold (`majority_differs_from_gold`) is worth a look.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy.stats import kendalltau
+
+from app.results.metrics_clustering import grouping_labels, pair_ari
+from app.results.metrics_rating import numeric
+from app.results.units import QuestionGroup
+from app.study.answers import is_correct, item_document_ids
+from app.study.model import RatingQuestion
+
+DISPUTE_COLUMNS = ["question_id", "item_id", "n_raters", "dispute", "gold_share",
+                   "most_common_answer", "most_common_share", "gold",
+                   "majority_differs_from_gold", "categories"]
+
+
+def _answer_key(answer: Any) -> str:
+    if isinstance(answer, dict):
+        return ",".join(f"{k}={answer[k]}" for k in sorted(answer))
+    if isinstance(answer, list):
+        return ",".join(str(a) for a in answer)
+    return str(answer)
+
+
+def _dispute(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
+    kind = group.kind
+    if kind == "choice":
+        counts = Counter(_answer_key(a) for a in answers)
+        return 1 - max(counts.values()) / len(answers)
+    if kind == "rating":
+        values = np.array([numeric(a) for a in answers])
+        values = values[~np.isnan(values)]
+        question = group.questions[item_id]
+        half = (question.max - question.min) / 2 if isinstance(question, RatingQuestion) else 1.0
+        return float(values.std(ddof=1) / half) if len(values) > 1 else math.nan
+    docs = item_document_ids(group.items[item_id])
+    if kind == "relevance":
+        split = [len({a.get(d) for a in answers if isinstance(a, dict)}) > 1 for d in docs]
+        return float(np.mean(split)) if split else math.nan
+    if kind == "ranking":
+        taus = [kendalltau([a.index(d) for d in docs], [b.index(d) for d in docs]).statistic
+                for a, b in combinations(answers, 2)
+                if isinstance(a, list) and isinstance(b, list)]
+        return float((1 - np.nanmean(taus)) / 2) if taus else math.nan
+    if kind == "clustering":
+        labels = [grouping_labels(a, docs) for a in answers]
+        aris = [pair_ari(a, b) for a, b in combinations([x for x in labels if x], 2)]
+        return float(1 - np.mean(aris)) if aris else math.nan
+    return math.nan
+
+
+def _order(row: dict[str, Any]) -> tuple[float, float]:
+    dispute, gold_share = float(row["dispute"]), float(row["gold_share"])
+    return (-dispute if not math.isnan(dispute) else 1.0,
+            gold_share if not math.isnan(gold_share) else 2.0)
+
+
+def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> list[dict[str, Any]]:
+    """The `top` items with the highest dispute among those answered by two or more raters."""
+    rows = []
+    for item_id, item_rows in answers.groupby("item_id", sort=False):
+        item_id = str(item_id)
+        given = list(item_rows["answer"])
+        if len(given) < 2:
+            continue
+        question = group.questions[item_id]
+        gold = getattr(question, "gold", None)
+        counts = Counter(_answer_key(a) for a in given)
+        common, n_common = counts.most_common(1)[0]
+        verdicts = [is_correct(question, a) for a in given] if gold is not None else []
+        gold_share = float(np.mean([bool(v) for v in verdicts])) if verdicts else math.nan
+        item = group.items[item_id]
+        rows.append({
+            "question_id": group.question_id, "item_id": item_id, "n_raters": len(given),
+            "dispute": _dispute(group, item_id, given), "gold_share": gold_share,
+            "most_common_answer": common, "most_common_share": n_common / len(given),
+            "gold": "" if gold is None else _answer_key(gold),
+            "majority_differs_from_gold": bool(gold is not None and n_common / len(given) > 0.5
+                                               and common != _answer_key(gold)),
+            "categories": "; ".join(f"{k}={v}" for k, v in item.categories.items()),
+        })
+    rows.sort(key=_order)
+    chosen = rows[:top]
+    # Raters who agree with each other against gold are not "split", but they are how HUME
+    # found wrong gold labels: up to `top` of those are listed too.
+    chosen += [r for r in rows[top:] if r["majority_differs_from_gold"]][:top]
+    return chosen

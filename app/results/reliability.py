@@ -1,0 +1,100 @@
+"""Reliability data: the raters x units table that agreement statistics are computed on.
+
+What a *unit* is depends on the kind of question:
+
+| kind                     | unit                   | value                           |
+|--------------------------|------------------------|---------------------------------|
+| choice                   | the item               | the option key (coded)          |
+| rating                   | the item               | the rating (N/A: missing)       |
+| relevance                | item x document        | the grade                       |
+| ranking                  | item x document        | the place in the ranking (0 = best) |
+| clustering               | item x pair of cards   | 1 if the pair is grouped together, else 0 |
+
+A rater who did not answer an item is missing on its units (Krippendorff's alpha allows that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from app.results.metrics_clustering import grouping_labels
+from app.results.metrics_rating import numeric
+from app.results.units import QuestionGroup
+from app.study.answers import item_document_ids
+
+
+@dataclass(frozen=True)
+class ReliabilityData:
+    raters: list[str]
+    unit_ids: list[str]
+    unit_items: np.ndarray  # the item of each unit, for resampling whole items
+    data: np.ndarray  # raters x units; float codes, NaN where missing
+    domain: np.ndarray  # the possible values, sorted
+    labels: list[str] | None = None  # nominal choice: the label of code i
+
+    @property
+    def n_items(self) -> int:
+        return len(set(self.unit_items[self.pairable()]))
+
+    def pairable(self) -> np.ndarray:
+        """Units with at least two values: the only ones agreement can use."""
+        return (~np.isnan(self.data)).sum(axis=0) >= 2
+
+    def value_counts(self) -> np.ndarray:
+        """units x domain: how many raters gave each value on each unit."""
+        counts = np.zeros((len(self.unit_ids), len(self.domain)), dtype=float)
+        index = {v: i for i, v in enumerate(self.domain)}
+        for r, u in zip(*np.nonzero(~np.isnan(self.data)), strict=True):
+            counts[u, index[self.data[r, u]]] += 1
+        return counts
+
+
+def unit_values(group: QuestionGroup, item_id: str, answer: Any) -> list[tuple[str, Any]]:
+    """The (unit, value) pairs one answer contributes."""
+    kind = group.kind
+    if kind == "choice":
+        return [(item_id, str(answer))] if isinstance(answer, str) else []
+    if kind == "rating":
+        return [(item_id, numeric(answer))]
+    docs = item_document_ids(group.items[item_id])
+    if kind == "relevance" and isinstance(answer, dict):
+        return [(f"{item_id}/{d}", float(answer[d])) for d in docs if d in answer]
+    if kind == "ranking" and isinstance(answer, list):
+        return [(f"{item_id}/{d}", float(place)) for place, d in enumerate(answer)]
+    if kind == "clustering":
+        labels = grouping_labels(answer, docs)
+        if labels is None:
+            return []
+        return [(f"{item_id}/{docs[a]}|{docs[b]}", float(labels[a] == labels[b]))
+                for a, b in combinations(range(len(docs)), 2)]
+    return []
+
+
+def reliability_data(group: QuestionGroup, answers: pd.DataFrame) -> ReliabilityData:
+    cells: dict[tuple[str, str], Any] = {}
+    units: dict[str, str] = {}
+    for participant, item_id, answer in zip(answers["participant"], answers["item_id"],
+                                            answers["answer"], strict=True):
+        for unit, value in unit_values(group, str(item_id), answer):
+            units.setdefault(unit, str(item_id))
+            cells[(str(participant), unit)] = value
+    raters = sorted({p for p, _ in cells})
+    unit_ids = list(units)
+    labels = None
+    if group.kind == "choice":
+        labels = sorted({str(v) for v in cells.values()})
+        code = {label: float(i) for i, label in enumerate(labels)}
+        cells = {k: code[str(v)] for k, v in cells.items()}
+    data = np.full((len(raters), len(unit_ids)), np.nan)
+    r_index = {r: i for i, r in enumerate(raters)}
+    u_index = {u: i for i, u in enumerate(unit_ids)}
+    for (rater, unit), value in cells.items():
+        data[r_index[rater], u_index[unit]] = float(value)
+    present = data[~np.isnan(data)]
+    return ReliabilityData(raters, unit_ids, np.array([units[u] for u in unit_ids], dtype=object),
+                           data, np.unique(present), labels)

@@ -1,0 +1,140 @@
+"""Response times: mean and median per item and per category (all answers, and correct ones
+only), and how human response time relates to model accuracy (SpinBench's analysis).
+
+Left out: practice, time-outs, answers without a response time. The correlation is computed
+per item and per category value (the unit is not public), with Pearson and Spearman, the mean
+and the median RT, against each model's accuracy and the mean over models; n is the number of
+items or category values that have both numbers. Fewer than three: no correlation.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy.stats import pearsonr, spearmanr
+
+from app.results.scorers import FamilyScorer
+from app.results.units import QuestionGroup
+from app.study.answers import is_correct
+
+RT_ITEM_COLUMNS = ["question_id", "item_id", "n", "mean_rt_ms", "median_rt_ms", "n_correct",
+                   "mean_rt_correct_ms", "median_rt_correct_ms", "human_accuracy",
+                   "model_accuracy", "n_models"]
+RT_CATEGORY_COLUMNS = ["question_id", "category", "category_value", "n_items", "n",
+                       "mean_rt_ms", "median_rt_ms", "n_correct", "mean_rt_correct_ms",
+                       "median_rt_correct_ms", "human_accuracy", "model_accuracy", "n_models"]
+CORRELATION_COLUMNS = ["question_id", "unit", "category", "model", "rt_statistic", "rt_basis",
+                       "method", "r", "p", "n"]
+ALL_MODELS = "all models (mean)"
+MIN_N = 3
+
+
+def timed_answers(group: QuestionGroup, answers: pd.DataFrame) -> pd.DataFrame:
+    """Answers that count for RT, with `correct` (True/False, or None without gold)."""
+    kept = answers[~answers["timed_out"] & answers["rt_ms"].notna()].copy()
+    kept["correct"] = [is_correct(group.questions[str(i)], a)
+                       for i, a in zip(kept["item_id"], kept["answer"], strict=True)]
+    return kept
+
+
+def _stats(rows: pd.DataFrame) -> dict[str, Any]:
+    rt = rows["rt_ms"].astype(float)
+    right = rows[rows["correct"].map(lambda c: c is True)]["rt_ms"].astype(float)
+    graded = rows["correct"].map(lambda c: c is not None)
+    return {
+        "n": int(rt.size), "mean_rt_ms": float(rt.mean()) if rt.size else math.nan,
+        "median_rt_ms": float(rt.median()) if rt.size else math.nan,
+        "n_correct": int(right.size),
+        "mean_rt_correct_ms": float(right.mean()) if right.size else math.nan,
+        "median_rt_correct_ms": float(right.median()) if right.size else math.nan,
+        "human_accuracy": float(right.size / graded.sum()) if graded.any() else math.nan,
+    }
+
+
+def model_item_scores(group: QuestionGroup, scorer: FamilyScorer | None,
+                      models: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """items x models: each model's per-item score (correct = 1.0 for choice questions)."""
+    if scorer is None or not scorer.decomposable or not models:
+        return pd.DataFrame(index=pd.Index(list(group.items), name="item_id"))
+    columns = {m: scorer.item_values(group, rows) for m, rows in models.items()}
+    return pd.DataFrame(columns).reindex(list(group.items))
+
+
+def rt_tables(group: QuestionGroup, answers: pd.DataFrame,
+              model_scores: pd.DataFrame) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(per-item rows, per-category rows)."""
+    timed = timed_answers(group, answers)
+    items: list[dict[str, Any]] = []
+    for item_id, rows in timed.groupby("item_id", sort=False):
+        scores = (model_scores.loc[str(item_id)].dropna().to_numpy(dtype=float)
+                  if str(item_id) in model_scores.index else np.zeros(0))
+        items.append({"question_id": group.question_id, "item_id": str(item_id), **_stats(rows),
+                      "model_accuracy": float(scores.mean()) if scores.size else math.nan,
+                      "n_models": int(scores.size)})
+    categories: list[dict[str, Any]] = []
+    for category in group.breakdown():
+        for value in group.category_values(category):
+            members = group.items_in(category, value)
+            rows = timed[timed["item_id"].isin(members)]
+            if rows.empty:
+                continue
+            in_cat = model_scores.loc[[i for i in model_scores.index if i in members]]
+            per_model = in_cat.mean(axis=0).dropna()
+            categories.append({"question_id": group.question_id, "category": category,
+                               "category_value": value, "n_items": int(rows["item_id"].nunique()),
+                               **_stats(rows),
+                               "model_accuracy": float(per_model.mean()) if per_model.size
+                               else math.nan, "n_models": int(per_model.size)})
+    return items, categories
+
+
+def _correlate(x: pd.Series, y: pd.Series) -> list[tuple[str, float, float, int]]:
+    both = pd.DataFrame({"x": x, "y": y}).dropna()
+    n = len(both)
+    if n < MIN_N or both["x"].nunique() < 2 or both["y"].nunique() < 2:
+        return [("pearson", math.nan, math.nan, n), ("spearman", math.nan, math.nan, n)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        p = pearsonr(both["x"], both["y"])
+        s = spearmanr(both["x"], both["y"])
+    return [("pearson", float(p.statistic), float(p.pvalue), n),
+            ("spearman", float(s.statistic), float(s.pvalue), n)]
+
+
+def rt_correlations(group: QuestionGroup, answers: pd.DataFrame,
+                    model_scores: pd.DataFrame) -> list[dict[str, Any]]:
+    """Human RT against model accuracy, per item and per category value."""
+    if model_scores.shape[1] == 0:
+        return []
+    timed = timed_answers(group, answers)
+    variants = {"all": timed, "correct": timed[timed["correct"].map(lambda c: c is True)]}
+    accuracy: dict[str, pd.Series] = {str(m): s for m, s in model_scores.items()}
+    accuracy[ALL_MODELS] = model_scores.mean(axis=1)
+    out: list[dict[str, Any]] = []
+
+    def emit(basis: str, unit: str, category: str, x_by: pd.DataFrame,
+             y_by: dict[str, pd.Series]) -> None:
+        for basis_stat in ("mean", "median"):
+            for model, y in y_by.items():
+                for method, r, p, n in _correlate(x_by[basis_stat], y):
+                    out.append({"question_id": group.question_id, "unit": unit,
+                                "category": category, "model": model, "rt_statistic": basis_stat,
+                                "rt_basis": basis, "method": method, "r": r, "p": p, "n": n})
+
+    for basis, rows in variants.items():
+        if rows.empty:
+            continue
+        per_item = rows.groupby("item_id")["rt_ms"].agg(["mean", "median"])
+        emit(basis, "item", "", per_item, {m: s.reindex(per_item.index) for m, s in accuracy.items()})
+        for category in group.breakdown():
+            cats = {i: group.items[i].categories.get(category) for i in group.items}
+            labelled = rows.assign(cat=rows["item_id"].map(cats)).dropna(subset=["cat"])
+            per_cat = labelled.groupby("cat")["rt_ms"].agg(["mean", "median"])
+            by_cat = {m: s.groupby(s.index.map(cats)).mean().reindex(per_cat.index)
+                      for m, s in accuracy.items()}
+            emit(basis, "category", category, per_cat, by_cat)
+    return out

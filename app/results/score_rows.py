@@ -1,0 +1,111 @@
+"""Score rows: one metric of one scored party on one subset of a question group's items.
+
+The long table behind human_scores.csv, model_scores.csv and comparison.csv. `who_kind` says
+what the row scores:
+
+| who_kind    | who                          | how                                              |
+|-------------|------------------------------|--------------------------------------------------|
+| participant | the participant code         | the rater's own answers                          |
+| tier        | the tier (a profile value)   | mean over the tier's raters of each rater's score |
+| humans      | "all raters"                 | mean over all raters                             |
+| pooled      | "majority vote"/"mean rating"| HUME's headline human (choice, STS)              |
+| model       | the model name               | its predictions on the items humans answered     |
+| published   | the model name               | a published aggregate: NOT the same items        |
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from app.results.bootstrap import resample_counts, rows_interval
+from app.results.options import ResultsOptions
+from app.results.scorers import FamilyScorer
+from app.results.units import QuestionGroup
+
+SCORE_COLUMNS = [
+    "question_id", "kind", "who_kind", "who", "category", "category_value", "metric", "value",
+    "ci_low", "ci_high", "n_items", "n_raters", "illustrative", "note",
+]
+ALL = "all"  # category and category_value of the row over all items
+
+
+@dataclass
+class Subset:
+    """The items of one breakdown cell and the bootstrap draws shared by all its rows."""
+
+    group: QuestionGroup
+    scorer: FamilyScorer
+    category: str
+    value: str
+    item_ids: list[str]
+    counts: np.ndarray
+    gold: np.ndarray | None
+    options: ResultsOptions
+
+    @classmethod
+    def make(cls, group: QuestionGroup, scorer: FamilyScorer, category: str, value: str,
+             item_ids: list[str], options: ResultsOptions) -> Subset:
+        counts = resample_counts(len(item_ids), options.n_boot,
+                                 f"{options.seed}:{group.question_id}:{category}={value}")
+        return cls(group, scorer, category, value, item_ids, counts,
+                   scorer.gold_vector(group, item_ids), options)
+
+    def matrix(self, series: list[pd.Series]) -> np.ndarray:
+        """Per-item values of several parties aligned on the subset's items (NaN: not answered)."""
+        if not series:
+            return np.zeros((0, len(self.item_ids)))
+        return np.vstack([s.reindex(self.item_ids).to_numpy(dtype=float) for s in series])
+
+    def interval(self, series: list[pd.Series]) -> tuple[float, float]:
+        return rows_interval(self.matrix(series), self.gold, self.counts, self.scorer.boot,
+                             self.options.confidence)
+
+    def rows(self, who_kind: str, who: str, scores: dict[str, float], series: list[pd.Series],
+             *, n_items: int, n_raters: int, illustrative: bool = False,
+             note: str = "") -> list[dict[str, Any]]:
+        low, high = self.interval(series) if series else (math.nan, math.nan)
+        out = []
+        for metric in self.scorer.metrics(self.group):
+            main = metric == self.scorer.main
+            out.append({
+                "question_id": self.group.question_id, "kind": self.group.kind,
+                "who_kind": who_kind, "who": who, "category": self.category,
+                "category_value": self.value, "metric": metric,
+                "value": scores.get(metric, math.nan),
+                "ci_low": low if main else math.nan, "ci_high": high if main else math.nan,
+                "n_items": n_items, "n_raters": n_raters, "illustrative": illustrative,
+                "note": note,
+            })
+        return out
+
+
+def subsets(group: QuestionGroup, scorer: FamilyScorer, answered: set[str],
+            options: ResultsOptions) -> list[Subset]:
+    """All items, then one subset per value of each breakdown category (answered items only)."""
+    order = [i for i in group.items if i in answered]
+    out = [Subset.make(group, scorer, ALL, ALL, order, options)]
+    for category in group.breakdown():
+        for value in group.category_values(category):
+            members = group.items_in(category, value)
+            ids = [i for i in order if i in members]
+            if ids:
+                out.append(Subset.make(group, scorer, category, value, ids, options))
+    return out
+
+
+def mean_scores(scores: list[dict[str, float]]) -> dict[str, float]:
+    """Metric by metric mean over raters, ignoring raters for whom a metric is undefined."""
+    out: dict[str, float] = {}
+    for metric in {m for s in scores for m in s}:
+        values = [s[metric] for s in scores if not math.isnan(s.get(metric, math.nan))]
+        out[metric] = float(np.mean(values)) if values else math.nan
+    return out
+
+
+def empty_scores() -> pd.DataFrame:
+    return pd.DataFrame(columns=SCORE_COLUMNS)

@@ -1,0 +1,148 @@
+"""Everything the results window and the exporters show, computed once: `compute_results`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from app.results.agreement import AGREEMENT_COLUMNS, agreement_rows
+from app.results.comparison import comparison_table
+from app.results.disputes import DISPUTE_COLUMNS, disputed_items
+from app.results.frame import responses_frame
+from app.results.human_scores import human_score_rows
+from app.results.models import (
+    ModelPredictions,
+    coverage_rows,
+    load_predictions,
+    model_score_rows,
+    published_rows,
+)
+from app.results.options import ResultsOptions, check_scoring_options, resolve_tier_field
+from app.results.ratings_summary import (
+    DISTRIBUTION_COLUMNS,
+    SUMMARY_COLUMNS,
+    rating_distribution,
+    rating_summary,
+)
+from app.results.rt_analysis import (
+    CORRELATION_COLUMNS,
+    RT_CATEGORY_COLUMNS,
+    RT_ITEM_COLUMNS,
+    model_item_scores,
+    rt_correlations,
+    rt_tables,
+)
+from app.results.score_rows import SCORE_COLUMNS, subsets
+from app.results.scorers import scorer_for
+from app.results.units import QuestionGroup, group_answers, question_groups
+from app.storage.database import Database
+from app.study.loader import LoadedStudy
+
+HUMAN_KINDS = ("participant", "tier", "humans", "pooled")
+MODEL_KINDS = ("model", "published")
+COVERAGE_COLUMNS = ["question_id", "model", "n_items_humans", "n_items_model", "missing",
+                    "illustrative", "missing_items"]
+
+
+@dataclass
+class StudyResults:
+    study_id: str
+    title: str
+    illustrative_study: bool
+    options: ResultsOptions
+    tier_field: str | None
+    groups: list[QuestionGroup]
+    n_responses: int
+    n_participants: int
+    scores: pd.DataFrame  # long: SCORE_COLUMNS, humans, models and published
+    agreement: pd.DataFrame
+    disputed: pd.DataFrame
+    rating_summary: pd.DataFrame
+    rating_distribution: pd.DataFrame
+    rt_items: pd.DataFrame
+    rt_categories: pd.DataFrame
+    rt_correlations: pd.DataFrame
+    model_coverage: pd.DataFrame
+    comparison: pd.DataFrame
+    predictions: ModelPredictions
+    answers: dict[str, pd.DataFrame] = field(repr=False)  # question id -> human answers
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def human_scores(self) -> pd.DataFrame:
+        return self.scores[self.scores["who_kind"].isin(HUMAN_KINDS)].reset_index(drop=True)
+
+    @property
+    def model_scores(self) -> pd.DataFrame:
+        return self.scores[self.scores["who_kind"].isin(MODEL_KINDS)].reset_index(drop=True)
+
+    def group(self, question_id: str) -> QuestionGroup:
+        return next(g for g in self.groups if g.question_id == question_id)
+
+
+def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions | None = None,
+                    *, frame: pd.DataFrame | None = None) -> StudyResults:
+    """Score every question group of the study from the responses in `db`."""
+    options = options or ResultsOptions()
+    study = loaded.study
+    check_scoring_options(loaded)
+    if frame is None:
+        frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
+    tier_field = resolve_tier_field(study, options)
+    groups = question_groups(study)
+    predictions = load_predictions(loaded)
+    scores: list[dict] = []
+    agreement: list[dict] = []
+    disputed: list[dict] = []
+    summary: list[dict] = []
+    distribution: list[dict] = []
+    rt_items: list[dict] = []
+    rt_categories: list[dict] = []
+    correlations: list[dict] = []
+    coverage: list[dict] = []
+    answers_by_group: dict[str, pd.DataFrame] = {}
+    metrics: dict[str, tuple[str, ...]] = {}
+    notes: list[str] = []
+    for group in groups:
+        answers = group_answers(group, frame, tier_field)
+        answers_by_group[group.question_id] = answers
+        scorer = scorer_for(group)
+        models = predictions.answers(group)
+        human_items = set(answers["item_id"])
+        if scorer is not None:
+            metrics[group.question_id] = scorer.metrics(group)
+            cells = subsets(group, scorer, human_items, options)
+            scores += human_score_rows(cells, answers, options)
+            scores += model_score_rows(cells, models, predictions.illustrative)
+            coverage += coverage_rows(group, human_items, models, predictions.illustrative)
+        if group.kind == "rating":
+            summary += rating_summary(group, answers)
+            distribution += rating_distribution(group, answers)
+        agreement += agreement_rows(group, answers, options)
+        disputed += disputed_items(group, answers, options.disputed_top)
+        item_scores = model_item_scores(group, scorer, models)
+        items, categories = rt_tables(group, answers, item_scores)
+        rt_items += items
+        rt_categories += categories
+        correlations += rt_correlations(group, answers, item_scores)
+    scores += published_rows(loaded, groups, metrics)
+    score_frame = pd.DataFrame(scores, columns=SCORE_COLUMNS)
+    summary_frame = pd.DataFrame(summary, columns=SUMMARY_COLUMNS)
+    scored = frame[~frame["practice"].astype(bool)] if not frame.empty else frame
+    return StudyResults(
+        study_id=study.id, title=study.title, illustrative_study=study.illustrative,
+        options=options, tier_field=tier_field, groups=groups, n_responses=len(scored),
+        n_participants=int(scored["participant"].nunique()) if not scored.empty else 0,
+        scores=score_frame,
+        agreement=pd.DataFrame(agreement, columns=AGREEMENT_COLUMNS),
+        disputed=pd.DataFrame(disputed, columns=DISPUTE_COLUMNS),
+        rating_summary=summary_frame,
+        rating_distribution=pd.DataFrame(distribution, columns=DISTRIBUTION_COLUMNS),
+        rt_items=pd.DataFrame(rt_items, columns=RT_ITEM_COLUMNS),
+        rt_categories=pd.DataFrame(rt_categories, columns=RT_CATEGORY_COLUMNS),
+        rt_correlations=pd.DataFrame(correlations, columns=CORRELATION_COLUMNS),
+        model_coverage=pd.DataFrame(coverage, columns=COVERAGE_COLUMNS),
+        comparison=comparison_table(score_frame, summary_frame),
+        predictions=predictions, answers=answers_by_group, notes=notes,
+    )

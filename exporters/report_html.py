@@ -1,0 +1,150 @@
+"""report.html: one self-contained page with the paper's table, charts (inline SVG), agreement,
+the most disputed items and the response-time analysis, to share with collaborators."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime
+from html import escape
+from pathlib import Path
+
+import pandas as pd
+
+from app.results.score_rows import ALL
+from app.results.scorers import scorer_for
+from app.results.summary import StudyResults
+from app.results.units import QuestionGroup
+from app.study.loader import LoadedStudy
+from exporters.svg_charts import Bar, bar_chart, scatter_chart
+
+STYLE = """
+body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 13px; }
+th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: right; }
+th { background: #f2f2f2; } td:first-child, th:first-child { text-align: left; }
+.banner { background: #fff3cd; border: 1px solid #e0c36b; padding: 0.6em 1em; }
+.note { color: #555; font-size: 13px; }
+"""
+ROW_KINDS = ("tier", "humans", "pooled", "model", "published")
+
+
+def _table(frame: pd.DataFrame, max_rows: int = 200) -> str:
+    if frame.empty:
+        return '<p class="note">Nothing to show yet.</p>'
+    return frame.head(max_rows).to_html(index=False, na_rep="", float_format=lambda v: f"{v:.3f}",
+                                        border=0)
+
+
+def _label(kind: str, who: str, illustrative: bool) -> str:
+    prefix = {"tier": "tier: ", "published": "published: "}.get(kind, "")
+    return f"{prefix}{who}" + (" (illustrative)" if illustrative else "")
+
+
+def _scores_section(results: StudyResults, group: QuestionGroup) -> str:
+    scorer = scorer_for(group)
+    if scorer is None:
+        return ""
+    rows = results.scores[(results.scores["question_id"] == group.question_id)
+                          & results.scores["who_kind"].isin(ROW_KINDS)]
+    overall = rows[(rows["category"] == ALL) & (rows["metric"] == scorer.main)]
+    bars = [Bar(_label(k, w, bool(i)), float(v), float(lo), float(hi), k)
+            for k, w, v, lo, hi, i in zip(overall["who_kind"], overall["who"], overall["value"],
+                                          overall["ci_low"], overall["ci_high"],
+                                          overall["illustrative"], strict=True)]
+    parts = [f"<h3>{escape(group.question_id)} ({escape(group.kind)}): {escape(scorer.main)}</h3>",
+             bar_chart(bars, title=f"{group.question_id}: {scorer.main} (95% CI)",
+                       axis_label=scorer.main)]
+    table = rows[rows["category"] == ALL].pivot_table(
+        index=["who_kind", "who"], columns="metric", values="value", aggfunc="first", sort=False)
+    parts.append(_table(table.reset_index()))
+    broken = rows[(rows["category"] != ALL) & (rows["metric"] == scorer.main)]
+    if not broken.empty:
+        cells = broken.assign(cell=broken["category"] + "=" + broken["category_value"],
+                              party=[_label(k, w, bool(i)) for k, w, i in zip(
+                                  broken["who_kind"], broken["who"], broken["illustrative"],
+                                  strict=True)])
+        wide = cells.pivot_table(index="cell", columns="party", values="value", aggfunc="first",
+                                 sort=False)
+        parts.append(f"<p>{escape(scorer.main)} by category:</p>" + _table(wide.reset_index()))
+    return "\n".join(parts)
+
+
+def _ratings_section(results: StudyResults) -> str:
+    summary = results.rating_summary
+    if summary.empty:
+        return ""
+    grouped = summary[summary["group_by"] != ""]
+    parts = ["<h2>Ratings by author group</h2>"]
+    if not grouped.empty:
+        bars = [Bar(f"{q} · {g}", float(m), kind="author_group")
+                for q, g, m in zip(grouped["question_id"], grouped["group"], grouped["mean"],
+                                   strict=True)]
+        parts.append(bar_chart(bars, title="Mean rating per statement and author group",
+                               axis_label="mean rating (N/A excluded)"))
+    parts.append(_table(summary))
+    return "\n".join(parts)
+
+
+def _rt_section(results: StudyResults) -> str:
+    cats = results.rt_categories
+    if results.rt_items.empty:
+        return ""
+    parts = ["<h2>Response times</h2>",
+             '<p class="note">Practice items and time-outs are excluded.</p>']
+    corr = results.rt_correlations
+    for (question_id, category), rows in cats.groupby(["question_id", "category"], sort=False):
+        points = [(float(rt), float(acc), str(v)) for rt, acc, v in zip(
+            rows["mean_rt_ms"], rows["model_accuracy"], rows["category_value"], strict=True)]
+        if not any(math.isfinite(p[1]) for p in points):
+            continue
+        match = corr[(corr["question_id"] == question_id) & (corr["category"] == category)
+                     & (corr["model"] == "all models (mean)") & (corr["rt_statistic"] == "mean")
+                     & (corr["rt_basis"] == "all") & (corr["method"] == "pearson")]
+        note = ""
+        if not match.empty:
+            r, n = float(match["r"].iloc[0]), int(match["n"].iloc[0])
+            note = f"Pearson r = {r:.2f}, n = {n}" if math.isfinite(r) else f"n = {n}: too few"
+        parts.append(scatter_chart(points, title=f"{question_id}: RT vs model accuracy by {category}",
+                                   x_label="mean human RT (ms)",
+                                   y_label="model accuracy (mean over models)", note=note))
+    parts.append("<h3>Per category</h3>" + _table(cats))
+    parts.append("<h3>Correlations</h3>" + _table(corr))
+    return "\n".join(parts)
+
+
+def report_html(loaded: LoadedStudy, results: StudyResults) -> str:
+    study = loaded.study
+    illustrative_models = bool(results.scores["illustrative"].fillna(False).astype(bool).any())
+    banner = ""
+    if study.illustrative or illustrative_models:
+        banner = ('<p class="banner"><b>Illustrative.</b> '
+                  + ("This is demo content. " if study.illustrative else "")
+                  + ("Model scores marked (illustrative) are made up for demonstration, not "
+                     "measurements of real models." if illustrative_models else "") + "</p>")
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    sections = [f"<h1>{escape(study.title)}</h1>", banner,
+                f'<p class="note">Study {escape(study.id)} version {escape(study.version)}; '
+                f"{results.n_participants} participants, {results.n_responses} responses in the "
+                f"main blocks; generated {generated} by Baseline Studio. Humans and models are "
+                "scored on the same items; published scores are not.</p>",
+                "<h2>Scores</h2>"]
+    sections += [_scores_section(results, g) for g in results.groups]
+    sections.append(_ratings_section(results))
+    sections += ["<h2>Agreement between raters</h2>", _table(results.agreement),
+                 "<h2>Items raters split on most</h2>", _table(results.disputed, 60)]
+    sections.append(_rt_section(results))
+    if not results.model_coverage.empty:
+        sections += ["<h2>Model coverage</h2>", _table(results.model_coverage)]
+    sections += [f'<p class="note">{escape(n)}</p>' for n in results.notes]
+    sections.append('<p class="note">Every number here is also in the CSV files beside this '
+                    "report; how each is computed is in Baseline Studio's docs/results.md.</p>")
+    body = "\n".join(s for s in sections if s)
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{escape(study.title)}: results</title><style>{STYLE}</style></head>"
+            f"<body>\n{body}\n</body></html>\n")
+
+
+def write_report(loaded: LoadedStudy, results: StudyResults, out_dir: Path) -> list[Path]:
+    path = out_dir / "report.html"
+    path.write_text(report_html(loaded, results), encoding="utf-8")
+    return [path]

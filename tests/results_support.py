@@ -1,0 +1,86 @@
+"""Test support for results: responses made by the tests themselves, through the real import
+path (`app.responses_import`), so they land in a real SQLite file exactly as collected ones do."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from app.responses_import import import_responses_csv
+from app.storage.database import Database
+from app.study.answers import item_document_ids
+from app.study.loader import LoadedStudy
+from app.study.model import (
+    ChoiceQuestion,
+    ClusteringQuestion,
+    Item,
+    Question,
+    RankingQuestion,
+    RatingQuestion,
+    RelevanceQuestion,
+)
+
+Row = tuple[str, str, str, Any, float | None, str]  # participant, item, question, answer, rt, tier
+
+
+def import_rows(loaded: LoadedStudy, db: Database, rows: Iterable[Row], folder: Path,
+                name: str = "responses.csv") -> Path:
+    """Write rows as an import CSV and import them; the CSV path is returned."""
+    path = folder / name
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["participant", "item_id", "question_id", "answer", "rt_ms", "tier"])
+        for participant, item_id, question_id, answer, rt, tier in rows:
+            text = answer if isinstance(answer, str) else json.dumps(answer)
+            writer.writerow([participant, item_id, question_id, text,
+                             "" if rt is None else rt, tier])
+    import_responses_csv(loaded, db, path)
+    return path
+
+
+def plausible_answer(item: Item, question: Question, rng: random.Random, p: float) -> Any:
+    """The gold answer with probability p, else a random valid one."""
+    right = rng.random() < p
+    gold = getattr(question, "gold", None)
+    if isinstance(question, ChoiceQuestion):
+        keys = [o.key for o in question.options]
+        return gold if right and gold else rng.choice(keys)
+    if isinstance(question, RatingQuestion):
+        points = question.scale_points()
+        if gold is not None:
+            target = gold + (0 if right else rng.choice([-1, 1]) * question.step * rng.randint(1, 3))
+            return f"{min(points, key=lambda v: abs(v - target)):g}"
+        return f"{rng.choice(points):g}"
+    docs = item_document_ids(item)
+    if isinstance(question, RelevanceQuestion):
+        grades = [g.value for g in question.grades]
+        return {d: (gold or {}).get(d, 0) if right or rng.random() < 0.7 else rng.choice(grades)
+                for d in docs}
+    if isinstance(question, RankingQuestion):
+        order = list(gold or docs)
+        if not right:
+            rng.shuffle(order)
+        return order
+    if isinstance(question, ClusteringQuestion):
+        labels = sorted(set((gold or {}).values())) or ["a", "b"]
+        return {c: (gold or {}).get(c, labels[0]) if right or rng.random() < 0.8
+                else rng.choice(labels) for c in docs}
+    return "a comment"
+
+
+def simulated_rows(loaded: LoadedStudy, raters: Sequence[tuple[str, str, float]],
+                   seed: int = 0, rt_base: float = 1500.0) -> list[Row]:
+    """Every rater (code, tier, p) answers every trial item of the study."""
+    rng = random.Random(seed)
+    rows: list[Row] = []
+    for code, tier, p in raters:
+        for item in loaded.study.items:
+            for question in item.questions:
+                answer = plausible_answer(item, question, rng, p)
+                rows.append((code, item.id, question.id, answer,
+                             round(rt_base * rng.uniform(0.5, 2.0)), tier))
+    return rows
