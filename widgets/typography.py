@@ -40,7 +40,8 @@ class ScaledFonts(QObject):
             self._apply_one(widget, spec)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.root and event.type() == QEvent.Type.FontChange:
+        # getattr: Qt may deliver events while the Python side is being built or torn down.
+        if event.type() == QEvent.Type.FontChange and watched is getattr(self, "root", None):
             self.apply()
         return False
 

@@ -241,6 +241,7 @@ class ClusteringWidget(ResponseWidget):
         for card_id in self.clustering.ungrouped:
             pool.add_card(card_id, self.clustering.entry(card_id).text)
         self._pool_holder.addWidget(pool)
+        pool.show()  # now, not on the next event pass: a rename may start on it at once
         self.columns.append(pool)
         for index, group in enumerate(self.clustering.groups, start=1):
             column = Column(group.label, index, self._fonts, group_id=group.id)
@@ -255,6 +256,7 @@ class ClusteringWidget(ResponseWidget):
             column.delete_button.setVisible(self.clustering.n_groups is None)
             row, col = divmod(index - 1, GROUP_COLUMNS)
             self._groups_grid.addWidget(column, row, col)
+            column.show()
             self.columns.append(column)
         self.new_button.setEnabled(self.clustering.can_add_group())
         self.column_index = min(self.column_index, len(self.columns) - 1)

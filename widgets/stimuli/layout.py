@@ -1,0 +1,74 @@
+"""The frame every text stimulus shares: a calm, scrolling column of readable width."""
+
+from __future__ import annotations
+
+from widgets.qt import QEvent, QFrame, QObject, QScrollArea, Qt, QVBoxLayout, QWidget
+
+READABLE_CHARS = 80  # a comfortable line length; wider windows get margins, not longer lines
+
+
+class _ReadableWidth(QObject):
+    """Keeps the column's maximum width at READABLE_CHARS of the stimulus text (about 1.3 times
+    the base font), following the font zoom."""
+
+    def __init__(self, owner: QWidget, column: QWidget) -> None:
+        super().__init__(owner)
+        self.owner, self.column = owner, column
+        owner.installEventFilter(self)
+        self.apply()
+
+    def apply(self) -> None:
+        char = self.owner.fontMetrics().averageCharWidth()
+        self.column.setMaximumWidth(char * READABLE_CHARS * 13 // 10)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "column"):
+            self.apply()
+        return False
+
+
+def scrolling_column(owner: QWidget) -> QVBoxLayout:
+    """Fill `owner` with a frameless scroll area and return the layout of its content column."""
+    outer = QVBoxLayout(owner)
+    outer.setContentsMargins(0, 0, 0, 0)
+    scroll = QScrollArea(owner)
+    scroll.setObjectName("stimulusScroll")
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+    scroll.viewport().setAutoFillBackground(False)
+    inner = QWidget()
+    inner.setObjectName("stimulusColumn")
+    _ReadableWidth(owner, inner)
+    column = QVBoxLayout(inner)
+    column.setContentsMargins(8, 8, 16, 8)
+    column.setSpacing(14)
+    scroll.setWidget(inner)
+    outer.addWidget(scroll)
+    return column
+
+
+BLOCK_STYLE = """
+QFrame#block { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }
+"""
+
+
+def block(*widgets: QWidget, margins: int = 14) -> QFrame:
+    """A quiet rounded box around a piece of the stimulus (a sentence, the query, a card)."""
+    frame = QFrame()
+    frame.setObjectName("block")
+    frame.setStyleSheet(BLOCK_STYLE)
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(margins, margins - 2, margins, margins)
+    layout.setSpacing(6)
+    for widget in widgets:
+        layout.addWidget(widget)
+    return frame
+
+
+def shows_entries_itself(view_questions: list[object]) -> bool:
+    """Whether a question's widget shows the documents or cards with their controls (relevance,
+    ranking, clustering): then the stimulus shows only the query or the intro text."""
+    return any(getattr(q, "kind", None) in ("relevance", "ranking", "clustering")
+               for q in view_questions)

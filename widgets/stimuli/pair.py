@@ -1,0 +1,31 @@
+"""Two texts to compare (STS), each in its own box under its label."""
+
+from __future__ import annotations
+
+from app.session.presentation import TrialView
+from app.study.model import PairStimulus
+from app.text_direction import resolve_direction
+from widgets.direction import text_label
+from widgets.qt import QLabel, QWidget
+from widgets.stimuli.base import StimulusWidget
+from widgets.stimuli.layout import block, scrolling_column
+from widgets.typography import ScaledFonts, mute
+
+
+class PairStimulusWidget(StimulusWidget):
+    def __init__(self, view: TrialView, parent: QWidget | None = None) -> None:
+        super().__init__(view, parent)
+        stim = view.stimulus
+        assert isinstance(stim, PairStimulus)
+        fonts = ScaledFonts(self)
+        column = scrolling_column(self)
+        self.texts: list[QLabel] = []
+        for caption, text in ((stim.label_a, stim.text_a), (stim.label_b, stim.text_b)):
+            direction = resolve_direction(view.direction, view.language, text)
+            head = mute(QLabel(caption))
+            fonts.add(head, 0.95, bold=True)
+            body = text_label(text, direction)
+            fonts.add(body, 1.25)
+            self.texts.append(body)
+            column.addWidget(block(head, body))
+        column.addStretch(1)
