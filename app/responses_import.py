@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,10 +137,10 @@ def _read_rows(loaded: LoadedStudy, db: Database,
         if rt_text:
             try:
                 rt_ms = float(rt_text)
-                if rt_ms < 0:
+                if not math.isfinite(rt_ms) or rt_ms < 0:  # nan, inf and 1e309 parse as floats
                     raise ValueError
             except ValueError:
-                bad("rt_ms", f"{rt_text!r} is not a non-negative number of milliseconds")
+                bad("rt_ms", f"{rt_text!r} is not a finite, non-negative number of milliseconds")
                 continue
         profile = profiles.setdefault(code, {})
         for column in extra_columns:
