@@ -44,6 +44,7 @@ from PySide6.QtGui import (
     QTransform,
     QWheelEvent,
 )
+from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
@@ -74,6 +75,7 @@ __all__ = [
     "QLabel", "QLayout", "QLineEdit", "QMouseEvent", "QObject", "QPainter", "QPalette", "QPen", "QPixmap",
     "QPlainTextEdit", "QPoint", "QPointF", "QPushButton", "QRect", "QRectF", "QResizeEvent",
     "QRunnable", "QScrollArea", "QSettings", "QShortcut", "QSize", "QSizePolicy", "QSlider",
+    "QSvgGenerator",
     "QThread", "QThreadPool", "QTimer", "QToolButton", "QTransform", "QVBoxLayout", "QWheelEvent",
     "QWidget", "Qt", "QtCore", "QtGui", "QtWidgets", "Signal", "Slot",
 ]
