@@ -7,11 +7,13 @@ import argparse
 from collections.abc import Callable
 
 from app.cli import (
+    cmd_coverage,
     cmd_export,
     cmd_import,
     cmd_import_responses,
     cmd_restore_backup,
     cmd_run,
+    cmd_simulate,
     cmd_studies,
     cmd_validate,
 )
@@ -26,4 +28,6 @@ REGISTRY: list[Register] = [
     cmd_import.register,
     cmd_export.register,
     cmd_restore_backup.register,
+    cmd_simulate.register,
+    cmd_coverage.register,
 ]

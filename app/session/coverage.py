@@ -1,0 +1,75 @@
+"""How far a study has got towards k raters per item, from what the database holds.
+
+For the designer (coverage window, `baseline-studio coverage`): the items that still have
+fewer than k raters, and the participant codes whose slots nobody has taken yet, since handing
+out exactly those codes is what keeps the assignment balanced (`app.session.assignment`).
+A rater of an item is a participant with at least one non-practice response to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import distinct, func, select
+
+from app.session.assignment import scored_item_ids, slot_count, slot_for_code
+from app.storage.database import Database
+from app.storage.tables import ResponseRow
+from app.study.loader import LoadedStudy
+
+
+@dataclass(frozen=True)
+class ItemCoverage:
+    item_id: str
+    raters: int
+    target: int
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.target - self.raters)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    study_id: str
+    target: int  # k: raters wanted per item
+    items: list[ItemCoverage]  # every scored item, in study order
+    participants: int  # participants with at least one scored response
+    slots: int  # participant slots of the balanced assignment
+    free_slots: list[int]  # slots nobody has taken yet (empty when everyone rates everything)
+
+    @property
+    def under(self) -> list[ItemCoverage]:
+        """Items with fewer than k raters so far."""
+        return [i for i in self.items if i.raters < i.target]
+
+    @property
+    def complete(self) -> bool:
+        return not self.under
+
+    def suggested_codes(self, prefix: str = "P", width: int = 3) -> list[str]:
+        """Codes that take the free slots (P001 takes slot 0)."""
+        return [f"{prefix}{slot + 1:0{width}d}" for slot in self.free_slots]
+
+
+def coverage(loaded: LoadedStudy, db: Database, *, include_simulated: bool = False) -> Coverage:
+    """Raters per scored item so far (all versions of the study), against the study's k."""
+    study = loaded.study
+    target = study.assignment.raters_per_item or 1
+    r = ResponseRow.__table__.c  # type: ignore[attr-defined]
+    scored = [r.study_id == study.id, r.practice.is_(False)]
+    if not include_simulated:
+        scored.append(r.simulated.is_(False))
+    query = (select(r.item_id, func.count(distinct(r.participant_code)))
+             .where(*scored).group_by(r.item_id))
+    codes_query = select(r.participant_code).where(*scored).distinct()
+    with db.engine.connect() as conn:
+        counts = {str(item_id): int(n) for item_id, n in conn.execute(query)}
+        codes = [str(c) for (c,) in conn.execute(codes_query)]
+    items = [ItemCoverage(item_id, counts.get(item_id, 0), target)
+             for item_id in scored_item_ids(study)]
+    slots = slot_count(study)
+    taken = {slot_for_code(study, code) for code in codes}
+    # Without items_per_participant everyone rates everything: any new code helps alike.
+    free = [s for s in range(slots) if s not in taken] if study.assignment.items_per_participant else []
+    return Coverage(study.id, target, items, len(codes), slots, free)
