@@ -150,7 +150,7 @@ def test_clustering_groups_labels_and_pool(mini_views: dict[str, Any], items: di
     assert state.ungrouped == [c for c in cards if c in {cards[1], cards[3]}]
     assert state.value() is None
     third = state.new_group()
-    assert state.groups[-1].label == "Group 1"  # the lowest free default name
+    assert state.groups[-1].label == "Group 2"  # the n-th group is "Group n" when free
     state.move_card(cards[1], third)
     state.move_card(cards[3], None)
     assert state.ungrouped == [cards[3]]

@@ -153,8 +153,10 @@ class ClusteringState(AnswerState):
         return group_id
 
     def _default_label(self) -> str:
+        # "Group n" for the n-th group, or the next free number after it: a renamed first group
+        # does not make the second one "Group 1".
         used = {int(m.group(1)) for lbl in self._labels.values() if (m := _DEFAULT_LABEL.match(lbl))}
-        n = 1
+        n = len(self._labels) + 1
         while n in used:
             n += 1
         return f"Group {n}"

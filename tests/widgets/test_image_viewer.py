@@ -183,3 +183,19 @@ def test_zooming_in_fetches_a_sharper_decode(qtbot: QtBot, tmp_path: Path) -> No
 def test_without_a_cache_the_viewer_decodes_itself(qtbot: QtBot, tmp_path: Path) -> None:
     viewer = _viewer(qtbot, None, _quadrants(tmp_path / "q.png"))
     assert viewer.decoded is not None and viewer.is_ready()
+
+
+def test_large_decodes_are_adjusted_in_a_worker(qtbot: QtBot, cache: ImageCache, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.images.viewer as viewer_module
+
+    monkeypatch.setattr(viewer_module, "SYNC_PIXELS", 100)  # every decode counts as large here
+    viewer = _viewer(qtbot, cache, _quadrants(tmp_path / "q.png"))
+    viewer.set_adjustment(Adjustment(contrast=2.0))
+    viewer.flush()
+    qtbot.waitUntil(lambda: viewer.shown_adjustment() == Adjustment(contrast=2.0), timeout=10_000)
+    assert viewer.shown_pixel(10, 10) == (255, 0, 0)  # (200-128)*2+128 clipped; 40 -> 0
+    viewer.set_adjustment(Adjustment(brightness=0.5))
+    viewer.set_adjustment(Adjustment())  # the identity is immediate, and wins over the job
+    viewer.flush()
+    assert viewer.shown_adjustment() == Adjustment() and viewer.shown_pixel(10, 10) == (200, 40, 40)

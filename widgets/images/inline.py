@@ -22,7 +22,7 @@ from widgets.qt import (
     Signal,
 )
 
-MAX_HEIGHT = 420  # logical pixels
+MAX_HEIGHT = 320  # logical pixels: two images and their text fit on a laptop screen
 
 
 class InlineImage(QWidget):

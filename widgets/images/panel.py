@@ -7,10 +7,11 @@ on the one image under the pointer or with focus.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from app.imaging import Adjustment
+from widgets.buttons import plain_button
 from widgets.images.cache import ImageCache
 from widgets.images.viewer import ImageViewer
 from widgets.qt import (
@@ -82,12 +83,8 @@ class AdjustmentBar(QWidget):
         for viewer in self.viewers:
             viewer.actual_size()
 
-    def _button(self, text: str, tip: str, slot: object) -> QPushButton:
-        button = QPushButton(text)
-        button.setToolTip(tip)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys live on the viewer itself
-        button.clicked.connect(slot)
-        return button
+    def _button(self, text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
+        return plain_button(text, slot, tip=tip)  # no focus: the keys live on the viewer
 
     def _slider(self, row: QHBoxLayout, label: str) -> QSlider:
         row.addWidget(QLabel(label))

@@ -10,6 +10,7 @@ A file that cannot be decoded shows its message in place of the image.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from app.imaging import Adjustment, DecodedImage, ImageError, adjust, decode_ima
 from widgets.images.cache import ImageCache, screen_target
 from widgets.images.convert import pixmap_from_rgb
 from widgets.qt import (
+    QEvent,
     QFrame,
     QGraphicsPixmapItem,
     QGraphicsScene,
@@ -30,8 +32,10 @@ from widgets.qt import (
     QPoint,
     QPointF,
     QResizeEvent,
+    QRunnable,
     QSizePolicy,
     Qt,
+    QThreadPool,
     QTimer,
     QTransform,
     QWheelEvent,
@@ -42,11 +46,26 @@ from widgets.qt import (
 MAX_ZOOM = 32.0  # screen pixels per image pixel
 SHARP_LIMIT = (8192, 8192)  # the sharpest decode asked for when zooming in
 KEY_ZOOM = 1.25
+SYNC_PIXELS = 4_000_000  # adjust larger decodes in a worker thread
+
+
+class _AdjustJob(QRunnable):
+    def __init__(self, viewer: ImageViewer, generation: int, decoded: DecodedImage,
+                 adjustment: Adjustment) -> None:
+        super().__init__()
+        self.viewer, self.generation = viewer, generation
+        self.decoded, self.adjustment = decoded, adjustment
+
+    def run(self) -> None:
+        rgb = adjust(self.decoded.rgb, self.adjustment)
+        with contextlib.suppress(RuntimeError):  # the viewer is gone: nothing to show
+            self.viewer._adjusted.emit(self.generation, self.decoded, self.adjustment, rgb)
 
 
 class ImageViewer(QGraphicsView):
     ready = Signal()  # the image (or its error message) is on screen
     zoom_changed = Signal(float)  # screen pixels per image pixel
+    _adjusted = Signal(int, object, object, object)
 
     def __init__(self, cache: ImageCache | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,6 +86,8 @@ class ImageViewer(QGraphicsView):
         self._apply_timer.setSingleShot(True)
         self._apply_timer.setInterval(0)  # coalesce a slider drag's many moves into one redraw
         self._apply_timer.timeout.connect(self.flush)
+        self._generation = 0
+        self._adjusted.connect(self._show_adjusted)
 
         self.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform |
                             QPainter.RenderHint.Antialiasing)
@@ -153,12 +174,25 @@ class ImageViewer(QGraphicsView):
         self._apply_timer.start()
 
     def flush(self) -> None:
-        """Redraw with the current adjustment now (otherwise on the next event loop pass)."""
+        """Redraw with the current adjustment: now for a screen-sized decode; in a worker
+        thread for a sharp one (CLAHE on 40 megapixels takes a second), keeping the old
+        picture until the new one is ready."""
         self._apply_timer.stop()
-        if self._decoded is None or self._shown_adjustment == self._adjustment:
+        decoded, wanted = self._decoded, self._adjustment
+        if decoded is None or self._shown_adjustment == wanted:
             return
-        self._item.setPixmap(pixmap_from_rgb(adjust(self._decoded.rgb, self._adjustment)))
-        self._shown_adjustment = self._adjustment
+        self._generation += 1
+        if decoded.rgb.shape[0] * decoded.rgb.shape[1] <= SYNC_PIXELS or wanted.is_identity():
+            self._show_adjusted(self._generation, decoded, wanted, adjust(decoded.rgb, wanted))
+        else:
+            QThreadPool.globalInstance().start(_AdjustJob(self, self._generation, decoded, wanted))
+
+    def _show_adjusted(self, generation: int, decoded: DecodedImage, adjustment: Adjustment,
+                       rgb: np.ndarray) -> None:
+        if generation != self._generation or decoded is not self._decoded:
+            return  # a newer adjustment or image came meanwhile
+        self._item.setPixmap(pixmap_from_rgb(rgb))
+        self._shown_adjustment = adjustment
 
     def shown_pixel(self, x: int, y: int) -> tuple[int, int, int]:
         """The colour on screen at decoded pixel (x, y), after adjustments (for tests)."""
@@ -277,6 +311,11 @@ class ImageViewer(QGraphicsView):
         else:
             self.fit()
         event.accept()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # the system switched light/dark
+            self.setBackgroundBrush(self.palette().color(QPalette.ColorRole.Mid))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -51,7 +51,7 @@ class ChoiceWidget(ResponseWidget):
         outer.addLayout(box)
         n = len(keys)
         if self.letter_keys:
-            shown = ", ".join(k.upper() for k in keys)
+            shown = ", ".join(sorted(k.upper() for k in keys))
             extra = "" if self._digits_are_keys else f", or 1–{min(n, 9)} in order"
             outer.addWidget(hint_label(f"Keys: {shown}{extra}"))
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from app.responses.clustering import ClusteringState
 from app.study.model import ClusteringQuestion
+from widgets.buttons import plain_button
 from widgets.qt import (
     QApplication,
     QGridLayout,
@@ -21,7 +22,6 @@ from widgets.qt import (
     QLabel,
     QMouseEvent,
     QPoint,
-    QPushButton,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -60,10 +60,11 @@ class ClusteringWidget(ResponseWidget):
         self._groups_grid = QGridLayout()
         self._groups_grid.setSpacing(10)
         right.addLayout(self._groups_grid)
-        self.new_button = QPushButton("+  New group  [Ctrl+N]")
-        self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.new_button.setMinimumHeight(44)
-        self.new_button.clicked.connect(lambda: self.new_group(with_card=False))
+        self.new_button = plain_button("+  New group  [Ctrl+N]",
+                                       lambda: self.new_group(with_card=False),
+                                       tip="Drop a card here to start a group with it",
+                                       drop_target=True)
+        self.new_button.setMinimumHeight(48)
         right.addWidget(self.new_button)
         right.addStretch(1)
         board.addLayout(right, 3)

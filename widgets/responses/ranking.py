@@ -12,6 +12,7 @@ from __future__ import annotations
 from app.responses.ranking import RankingState
 from app.study.model import RankingQuestion
 from app.text_direction import text_direction
+from widgets.buttons import plain_button
 from widgets.direction import apply_direction
 from widgets.qt import (
     QApplication,
@@ -21,7 +22,6 @@ from widgets.qt import (
     QLabel,
     QMouseEvent,
     QPoint,
-    QPushButton,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -91,9 +91,7 @@ class RankingWidget(ResponseWidget):
         outer.addWidget(self.list_area)
 
         bottom = QHBoxLayout()
-        self.keep_button = QPushButton("Keep this order  [Space]")
-        self.keep_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.keep_button.clicked.connect(self.ranking.confirm)
+        self.keep_button = plain_button("Keep this order  [Space]", self.ranking.confirm)
         bottom.addWidget(self.keep_button)
         self.status = hint_label("")
         bottom.addWidget(self.status, 1)

@@ -69,10 +69,11 @@ class RelevanceWidget(ResponseWidget):
             number = QLabel(str(index + 1))
             fonts.add(number, 1.1, bold=True)
             number.setFixedWidth(28)
-            number.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+            number.setAlignment(Qt.AlignmentFlag.AlignCenter)
             mute(number)
             line.addWidget(number)
             text = text_label(entry.text, direction, selectable=False)
+            text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             line.addWidget(text, 1)
             buttons: dict[int, QPushButton] = {}
             for grade in state.grades:

@@ -26,6 +26,7 @@ class ImagesStimulusWidget(StimulusWidget):
             direction = resolve_direction(view.direction, view.language, stim.text)
             self.text = RichTextView(stim.text, "markdown", [], None, direction=direction,
                                      font_factor=1.15)
+            self.text.setContentsMargins(8, 6, 8, 0)
             layout.addWidget(self.text)
         self.panel = ImagePanel([view.image_path(ref.path) for ref in stim.images],
                                 [ref.caption for ref in stim.images], cache)

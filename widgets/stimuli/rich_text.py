@@ -76,7 +76,8 @@ class RichTextView(QWidget):
         queue = list(images)
         for index, piece in enumerate(pieces):
             if piece.strip():
-                label = QLabel(piece.strip("\n") if text_format == "plain" else piece)
+                # Plain text: the spaces around a placeholder would indent the next line.
+                label = QLabel(piece.strip() if text_format == "plain" else piece)
                 label.setTextFormat(Qt.TextFormat.MarkdownText if text_format == "markdown"
                                     else Qt.TextFormat.PlainText)
                 label.setWordWrap(True)
