@@ -18,17 +18,7 @@ from app.responses.text import TextState
 from app.study.answers import NA, normalize_answer
 from app.study.loader import load_study
 from app.study.model import ClusteringQuestion, RankingQuestion, RatingQuestion, TextQuestion
-
-
-class FakeClock:
-    """Each call returns the next of 1000, 2000, 3000... ns."""
-
-    def __init__(self) -> None:
-        self.now = 0
-
-    def __call__(self) -> int:
-        self.now += 1000
-        return self.now
+from tests.clocks import FakeClock
 
 
 @pytest.fixture

@@ -7,24 +7,16 @@ from typing import Any
 from pytestqt.qtbot import QtBot
 
 from app.responses.registry import state_for
+from tests.clocks import FakeClock
 from widgets.qt import QKeyEvent, QLabel, QLineEdit, QPushButton, Qt, QWidget
 from widgets.responses.registry import make_response_widget
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0
-
-    def __call__(self) -> int:
-        self.now += 1_000_000
-        return self.now
 
 
 def build_response(qtbot: QtBot, views: dict[str, Any], item_id: str, index: int = 0,
                    question: Any = None) -> tuple[Any, Any]:
     view = views[item_id]
     question = question or view.questions[index]
-    state = state_for(question, view, clock=FakeClock())
+    state = state_for(question, view, clock=FakeClock(1_000_000))
     widget = make_response_widget(question, state)
     qtbot.addWidget(widget)
     widget.resize(900, widget.sizeHint().height())

@@ -94,3 +94,19 @@ def set_flag(widget: QWidget, name: str, value: bool) -> None:
     widget.setProperty(name, value)
     widget.style().unpolish(widget)
     widget.style().polish(widget)
+
+
+class RowCursor:
+    """The current row of a list of rows (relevance documents, ranking entries): kept in
+    range, shown by the subclass's `_sync`, and scrolled into sight."""
+
+    rows: list[QWidget]
+    current: int
+
+    def set_current(self, index: int) -> None:
+        self.current = max(0, min(index, len(self.rows) - 1))
+        self._sync()
+        scroll_into_view(self.rows[self.current])
+
+    def _sync(self) -> None:
+        raise NotImplementedError

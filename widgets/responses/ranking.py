@@ -27,7 +27,7 @@ from widgets.qt import (
     QWidget,
 )
 from widgets.responses.base import ResponseWidget
-from widgets.responses.common import ctrl, hint_label, plain, scroll_into_view, set_flag
+from widgets.responses.common import RowCursor, ctrl, hint_label, plain, scroll_into_view, set_flag
 from widgets.responses.relevance import ROW_STYLE
 from widgets.typography import ScaledFonts, mute
 
@@ -37,7 +37,7 @@ QFrame#dropLine { background: palette(highlight); border: none; }
 """
 
 
-class RankingWidget(ResponseWidget):
+class RankingWidget(RowCursor, ResponseWidget):
     def __init__(self, question: RankingQuestion, state: RankingState,
                  parent: QWidget | None = None, *, direction: str | None = None) -> None:
         super().__init__(question, state, parent)
@@ -110,11 +110,6 @@ class RankingWidget(ResponseWidget):
         self.current = to_index
         self.ranking.move(from_index, to_index)
         self._sync()
-
-    def set_current(self, index: int) -> None:
-        self.current = max(0, min(index, len(self.rows) - 1))
-        self._sync()
-        scroll_into_view(self.rows[self.current])
 
     def handle_key(self, event: QKeyEvent) -> bool:
         key = event.key()

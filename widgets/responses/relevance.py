@@ -24,7 +24,13 @@ from widgets.qt import (
     Signal,
 )
 from widgets.responses.base import ResponseWidget
-from widgets.responses.common import hint_label, option_button, plain, scroll_into_view, set_flag
+from widgets.responses.common import (
+    RowCursor,
+    hint_label,
+    option_button,
+    plain,
+    set_flag,
+)
 from widgets.typography import ScaledFonts, mute
 
 ROW_STYLE = """
@@ -47,7 +53,7 @@ class EntryRow(QFrame):
         event.accept()
 
 
-class RelevanceWidget(ResponseWidget):
+class RelevanceWidget(RowCursor, ResponseWidget):
     def __init__(self, question: RelevanceQuestion, state: RelevanceState,
                  parent: QWidget | None = None, *, direction: str | None = None) -> None:
         super().__init__(question, state, parent)
@@ -95,11 +101,6 @@ class RelevanceWidget(ResponseWidget):
                                    " · Space toggles"))
         state.subscribe(self._sync)
         self._sync()
-
-    def set_current(self, index: int) -> None:
-        self.current = max(0, min(index, len(self.rows) - 1))
-        self._sync()
-        scroll_into_view(self.rows[self.current])
 
     def handle_key(self, event: QKeyEvent) -> bool:
         if not plain(event):

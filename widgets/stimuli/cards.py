@@ -8,29 +8,26 @@ from app.study.model import CardsStimulus
 from app.text_direction import resolve_direction
 from widgets.direction import text_label
 from widgets.qt import QGridLayout, QLabel, QWidget
-from widgets.stimuli.base import StimulusWidget
-from widgets.stimuli.layout import block, scrolling_column, shows_entries_itself
-from widgets.typography import ScaledFonts, mute
+from widgets.stimuli.layout import ColumnStimulus, block, shows_entries_itself
+from widgets.typography import mute
 
 GRID_COLUMNS = 3
 
 
-class CardsStimulusWidget(StimulusWidget):
+class CardsStimulusWidget(ColumnStimulus):
     def __init__(self, view: TrialView, parent: QWidget | None = None) -> None:
         super().__init__(view, parent)
         stim = view.stimulus
         assert isinstance(stim, CardsStimulus)
-        fonts = ScaledFonts(self)
-        column = scrolling_column(self)
         self.intro: QLabel | None = None
         if stim.text:
             self.intro = text_label(stim.text, resolve_direction(view.direction, view.language,
                                                                  stim.text))
-            fonts.add(self.intro, 1.25)
-            column.addWidget(self.intro)
+            self.fonts.add(self.intro, 1.25)
+            self.column.addWidget(self.intro)
         self.cards: list[QLabel] = []
         if shows_entries_itself(view.questions):
-            column.addWidget(mute(QLabel(f"{len(stim.cards)} cards, shown with the question.")))
+            self.column.addWidget(mute(QLabel(f"{len(stim.cards)} cards, shown with the question.")))
         else:
             grid_box = QWidget()
             grid = QGridLayout(grid_box)
@@ -39,9 +36,9 @@ class CardsStimulusWidget(StimulusWidget):
             for index, card in enumerate(stim.cards):
                 label = text_label(card.text, resolve_direction(view.direction, view.language,
                                                                 card.text))
-                fonts.add(label, 1.1)
+                self.fonts.add(label, 1.1)
                 row, col = divmod(index, GRID_COLUMNS)
                 grid.addWidget(block(label, margins=10), row, col)
                 self.cards.append(label)
-            column.addWidget(grid_box)
-        column.addStretch(1)
+            self.column.addWidget(grid_box)
+        self.column.addStretch(1)

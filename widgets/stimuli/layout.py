@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from app.session.presentation import TrialView
 from widgets.qt import QEvent, QFrame, QObject, QScrollArea, Qt, QVBoxLayout, QWidget
+from widgets.stimuli.base import StimulusWidget
+from widgets.typography import ScaledFonts
 
 READABLE_CHARS = 80  # a comfortable line length; wider windows get margins, not longer lines
 
@@ -72,3 +75,13 @@ def shows_entries_itself(view_questions: list[object]) -> bool:
     ranking, clustering): then the stimulus shows only the query or the intro text."""
     return any(getattr(q, "kind", None) in ("relevance", "ranking", "clustering")
                for q in view_questions)
+
+
+class ColumnStimulus(StimulusWidget):
+    """A stimulus laid out as a scrolling column of text: `self.column` to add to, and
+    `self.fonts` for sizes that follow the font zoom."""
+
+    def __init__(self, view: TrialView, parent: QWidget | None = None) -> None:
+        super().__init__(view, parent)
+        self.fonts = ScaledFonts(self)
+        self.column = scrolling_column(self)

@@ -7,25 +7,22 @@ from app.study.model import PairStimulus
 from app.text_direction import resolve_direction
 from widgets.direction import text_label
 from widgets.qt import QLabel, QWidget
-from widgets.stimuli.base import StimulusWidget
-from widgets.stimuli.layout import block, scrolling_column
-from widgets.typography import ScaledFonts, mute
+from widgets.stimuli.layout import ColumnStimulus, block
+from widgets.typography import mute
 
 
-class PairStimulusWidget(StimulusWidget):
+class PairStimulusWidget(ColumnStimulus):
     def __init__(self, view: TrialView, parent: QWidget | None = None) -> None:
         super().__init__(view, parent)
         stim = view.stimulus
         assert isinstance(stim, PairStimulus)
-        fonts = ScaledFonts(self)
-        column = scrolling_column(self)
         self.texts: list[QLabel] = []
         for caption, text in ((stim.label_a, stim.text_a), (stim.label_b, stim.text_b)):
             direction = resolve_direction(view.direction, view.language, text)
             head = mute(QLabel(caption))
-            fonts.add(head, 0.95, bold=True)
+            self.fonts.add(head, 0.95, bold=True)
             body = text_label(text, direction)
-            fonts.add(body, 1.25)
+            self.fonts.add(body, 1.25)
             self.texts.append(body)
-            column.addWidget(block(head, body))
-        column.addStretch(1)
+            self.column.addWidget(block(head, body))
+        self.column.addStretch(1)

@@ -9,8 +9,7 @@ from app.text_direction import resolve_direction
 from widgets.direction import apply_direction
 from widgets.images.cache import ImageCache
 from widgets.qt import QWidget
-from widgets.stimuli.base import StimulusWidget
-from widgets.stimuli.layout import scrolling_column
+from widgets.stimuli.layout import ColumnStimulus
 from widgets.stimuli.rich_text import (
     RichTextView,
     stimulus_image_paths,
@@ -21,7 +20,7 @@ from widgets.stimuli.rich_text import (
 TEXT_FACTOR = 1.25
 
 
-class TextStimulusWidget(StimulusWidget):
+class TextStimulusWidget(ColumnStimulus):
     def __init__(self, view: TrialView, cache: ImageCache | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(view, parent)
@@ -29,13 +28,12 @@ class TextStimulusWidget(StimulusWidget):
         assert isinstance(stim, TextStimulus)
         self.direction = resolve_direction(view.direction, view.language, stim.text)
         apply_direction(self, self.direction)
-        column = scrolling_column(self)
         placed = stimulus_image_paths(view)[:stimulus_placeholders(view)]
         self.body = RichTextView(stim.text, stim.format, placed, cache, direction=self.direction,
                                  font_factor=TEXT_FACTOR, trailing_images=unplaced_images(view))
         self.body.ready.connect(self.ready.emit)
-        column.addWidget(self.body)
-        column.addStretch(1)
+        self.column.addWidget(self.body)
+        self.column.addStretch(1)
 
     def is_ready(self) -> bool:
         return self.body.is_ready()
