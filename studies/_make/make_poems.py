@@ -30,6 +30,7 @@ from studies._make.poems_text import POEMS
 
 NAME = "poem-ratings-demo"
 SEED = 3
+PER_PARTICIPANT = 4
 
 
 def build_items() -> list[dict[str, Any]]:
@@ -72,8 +73,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         "with its 10 statements and 3 comments. All poems were written for Baseline Studio; "
         "the author labels (human demo poets or demo models) are illustrative and hidden from "
         "raters. Model judgements are made up.",
-        "instructions": f"{DEMO_NOTICE}\n\n{SURVEY_INSTRUCTIONS}\n\nYou will rate 5 poems "
-        "(about 8 minutes).",
+        "instructions": f"{DEMO_NOTICE}\n\n{SURVEY_INSTRUCTIONS}\n\nYou will rate "
+        f"{PER_PARTICIPANT} poems (about 8 minutes).",
         "consent": "This is a demonstration. Your ratings stay on this computer.",
         "languages": ["eng-Latn"], "illustrative": True,
         "profile_fields": [
@@ -83,8 +84,9 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
                          {"key": "casual", "label": "I read poetry now and then"}]},
         ],
         "design": {"seed": SEED, "shuffle_items": True},
-        # 13 poems at ~1.5 minutes each is too long for one sitting: 5 each, 2 raters per poem.
-        "assignment": {"items_per_participant": 5, "raters_per_item": 2, "seed": SEED},
+        # 13 poems at ~2 minutes each is too long for one sitting: 4 each, 2 raters per poem.
+        "assignment": {"items_per_participant": PER_PARTICIPANT, "raters_per_item": 2,
+                       "seed": SEED},
         "models": predictions_ref(),
         "items": items,
     }
