@@ -133,6 +133,8 @@ def test_adjustments_and_reset_through_the_bar(qtbot: QtBot, cache: ImageCache, 
     qtbot.waitUntil(panel.is_ready, timeout=10_000)
     viewer = panel.viewers[0]
     assert viewer.shown_pixel(10, 10) == (200, 40, 40)
+    qtbot.mouseClick(panel.bar.actual_button, Qt.MouseButton.LeftButton)
+    assert viewer.zoom() == pytest.approx(1.0) and panel.bar.zoom_label.text() == "100%"
     panel.bar.contrast.setValue(100)
     panel.bar.brightness.setValue(20)
     qtbot.waitUntil(lambda: viewer.shown_adjustment() == viewer.adjustment(), timeout=5000)

@@ -26,6 +26,7 @@ from widgets.qt import (
     QWidget,
     Signal,
 )
+from widgets.typography import mute
 
 COLUMNS = 3  # more images than this wrap onto a second row
 
@@ -44,6 +45,12 @@ class AdjustmentBar(QWidget):
                                           self._actual)
         row.addWidget(self.fit_button)
         row.addWidget(self.actual_button)
+        # The zoom of the image last zoomed, in screen pixels per image pixel.
+        self.zoom_label = mute(QLabel(""))
+        self.zoom_label.setMinimumWidth(self.zoom_label.fontMetrics().horizontalAdvance("3200%"))
+        row.addWidget(self.zoom_label)
+        for viewer in self.viewers:
+            viewer.zoom_changed.connect(self._zoomed)
         row.addSpacing(8)
         # Brightness: -50%..+50% of full scale. Contrast: x0.5..x2 on a log scale (0 = x1).
         self.brightness = self._slider(row, "Brightness")
@@ -69,6 +76,9 @@ class AdjustmentBar(QWidget):
         self.clahe.setChecked(False)
         for viewer in self.viewers:
             viewer.reset()
+
+    def _zoomed(self, zoom: float) -> None:
+        self.zoom_label.setText(f"{zoom * 100:.0f}%")
 
     def _changed(self) -> None:
         adjustment = self.adjustment()

@@ -52,6 +52,8 @@ class NameEdit(QLineEdit):
         self._on_commit, self._on_cancel = on_commit, on_cancel
         self._done = False
         self.setMaxLength(80)
+        # Tells the trial screen's key filter that Return here finishes the name (not Submit).
+        self.setProperty("acceptsEnter", True)
 
     def start(self, text: str) -> None:
         self._done = False
