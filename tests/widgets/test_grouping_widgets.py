@@ -165,3 +165,15 @@ def test_clustering_real_mouse_drags(qtbot: QtBot, mini_views: dict[str, Any],
           _centre_in(widget, widget.columns[0]))
     assert state.ungrouped == [cards[2]] and not state.is_complete()
     assert all(c.property("drop") is not True for c in widget.columns)
+
+
+def test_relevance_buttons_go_under_the_text_when_narrow(qtbot: QtBot,
+                                                         mini_views: dict[str, Any]) -> None:
+    _, widget = build_response(qtbot, mini_views, "r1")
+    widget.resize(900, 600)
+    qtbot.wait(1)
+    button = widget.grade_buttons[0][1]
+    text = widget.texts[0]
+    assert button.geometry().top() < text.geometry().bottom()  # beside the text
+    widget.resize(480, 900)
+    qtbot.waitUntil(lambda: button.geometry().top() > text.geometry().bottom())  # under it

@@ -12,12 +12,14 @@ from app.responses.relevance import RelevanceState
 from app.study.model import RelevanceQuestion
 from widgets.direction import text_label
 from widgets.qt import (
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QKeyEvent,
     QLabel,
     QMouseEvent,
     QPushButton,
+    QResizeEvent,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -33,6 +35,7 @@ from widgets.responses.common import (
 )
 from widgets.typography import ScaledFonts, mute
 
+NARROW = 640  # below this width the grade buttons sit under the document text
 ROW_STYLE = """
 QFrame#entryRow { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }
 QFrame#entryRow[current="true"] { border: 2px solid palette(highlight); }
@@ -66,6 +69,8 @@ class RelevanceWidget(RowCursor, ResponseWidget):
         outer.setSpacing(8)
         self.rows: list[EntryRow] = []
         self.grade_buttons: list[dict[int, QPushButton]] = []
+        self._contents: list[QBoxLayout] = []  # text beside its buttons, or above when narrow
+        self.texts: list[QLabel] = []
         for index, entry in enumerate(state.entries):
             row = EntryRow()
             row.pressed.connect(lambda i=index: self.set_current(i))
@@ -78,9 +83,17 @@ class RelevanceWidget(RowCursor, ResponseWidget):
             number.setAlignment(Qt.AlignmentFlag.AlignCenter)
             mute(number)
             line.addWidget(number)
+            content = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+            content.setSpacing(12)
+            line.addLayout(content, 1)
             text = text_label(entry.text, direction, selectable=False)
             text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            line.addWidget(text, 1)
+            content.addWidget(text, 1)
+            self.texts.append(text)
+            grade_row = QHBoxLayout()
+            grade_row.setSpacing(12)
+            content.addLayout(grade_row)
+            self._contents.append(content)
             buttons: dict[int, QPushButton] = {}
             for grade in state.grades:
                 hint = f"  [{grade.value}]" if 0 <= grade.value <= 9 else ""
@@ -89,7 +102,7 @@ class RelevanceWidget(RowCursor, ResponseWidget):
                 button.setAccessibleName(f"Document {index + 1}: {grade.label}")
                 button.clicked.connect(
                     lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=False))
-                line.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
+                grade_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
                 buttons[grade.value] = button
             outer.addWidget(row)
             self.rows.append(row)
@@ -101,6 +114,15 @@ class RelevanceWidget(RowCursor, ResponseWidget):
                                    " · Space toggles"))
         state.subscribe(self._sync)
         self._sync()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # In a narrow question panel the buttons go under the text, which keeps its width.
+        direction = (QBoxLayout.Direction.TopToBottom if event.size().width() < NARROW
+                     else QBoxLayout.Direction.LeftToRight)
+        for content in self._contents:
+            if content.direction() != direction:
+                content.setDirection(direction)
+        super().resizeEvent(event)
 
     def handle_key(self, event: QKeyEvent) -> bool:
         if not plain(event):
