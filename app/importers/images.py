@@ -3,7 +3,8 @@
 A reference is a path relative to the image folder (`--images`, else the source's folder).
 Absolute paths, `..` and links that leave the folder are refused, exactly as a study's own
 asset paths are (`app.study.paths`); a missing file is a problem naming the row and column.
-Copies keep the relative path under `images/` in the study, so the study is self-contained.
+Copies keep the relative path under `images/` in the study (a path that already starts with
+`images/` is kept as it is), so the study is self-contained.
 """
 
 from __future__ import annotations
@@ -41,7 +42,13 @@ class ImageCollector:
             self.problems.add(row, column, f"{reference!r} is not an image file "
                               f"({', '.join(sorted(IMAGE_SUFFIXES))})")
             return None
-        relative = path.relative_to(self.root.resolve()).as_posix()
-        destination = str(PurePosixPath(IMAGES_DIR) / relative)
+        relative = PurePosixPath(path.relative_to(self.root.resolve()).as_posix())
+        if relative.parts[0] != IMAGES_DIR:  # SpinBench already keeps its images in images/
+            relative = PurePosixPath(IMAGES_DIR) / relative
+        destination = str(relative)
+        if self.files.get(destination, path) != path:
+            self.problems.add(row, column, f"image {reference!r} would be copied to {destination}, "
+                              f"where {self.files[destination]} already goes; rename one")
+            return None
         self.files[destination] = path
         return destination
