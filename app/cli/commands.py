@@ -11,6 +11,7 @@ from app.cli import (
     cmd_export,
     cmd_import,
     cmd_import_responses,
+    cmd_merge,
     cmd_restore_backup,
     cmd_run,
     cmd_simulate,
@@ -30,4 +31,5 @@ REGISTRY: list[Register] = [
     cmd_restore_backup.register,
     cmd_simulate.register,
     cmd_coverage.register,
+    cmd_merge.register,
 ]

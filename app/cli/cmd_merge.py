@@ -1,0 +1,50 @@
+"""`baseline-studio merge OUT_DB IN_DB...`: take in databases copied from other laptops."""
+
+from __future__ import annotations
+
+import argparse
+
+from app.storage import open_database
+from app.storage.merge import merge_databases
+from app.storage.merge_source import database_url
+
+SHOW_CONFLICTS = 20
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "merge", parents=[common], help="merge databases from other laptops into one",
+        description="Copy into OUT_DB every study, participant, session, response and event of "
+        "the IN_DBs that it lacks (keyed by content hash, code and UUID): merging twice changes "
+        "nothing. The inputs are only read. Different versions of one study are refused unless "
+        "--allow-version-mix. A participant who answered a question differently in two "
+        "databases is a conflict: both answers are kept and listed. Databases are SQLite file "
+        "paths or URLs (sqlite:///..., postgresql+psycopg://...).")
+    p.add_argument("out_db", metavar="OUT_DB", help="the database to merge into (created if missing)")
+    p.add_argument("in_dbs", nargs="+", metavar="IN_DB", help="databases to take in")
+    p.add_argument("--allow-version-mix", action="store_true",
+                   help="keep responses to different versions of a study side by side")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    target = open_database(database_url(args.out_db))
+    try:
+        report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix)
+    finally:
+        target.close()
+    for study_id in report.mixed_versions:
+        print(f"note: study {study_id!r} now holds responses to more than one version")
+    for source in report.sources:
+        for line in source.profile_conflicts:
+            print(f"profile differs (first one kept): {line}")
+    conflicts = report.conflicts
+    if conflicts:
+        print(f"{len(conflicts)} conflict(s): answered differently in two databases, both kept:")
+        for conflict in conflicts[:SHOW_CONFLICTS]:
+            print(f"  {conflict}")
+        if len(conflicts) > SHOW_CONFLICTS:
+            print(f"  ... and {len(conflicts) - SHOW_CONFLICTS} more (see the merge events)")
+    for line in report.summary_lines():
+        print(line)
+    return 0

@@ -1,0 +1,314 @@
+"""Merging databases copied from other laptops (or stations) into one.
+
+Rows are keyed by what they are, never by local row numbers: a study by its content hash, a
+participant by (study, code), a session, response or event by its UUID. So a merge inserts
+what the target lacks and nothing else, and merging the same input twice changes nothing
+(the second time there is nothing new, so not even a `merge` event is written).
+
+- Versions: a study id with two content hashes (the study was changed between laptops) is
+  refused before anything is written, unless `allow_version_mix`; responses keep their
+  content hash either way.
+- Conflicts: the same participant answering the same question of the same item differently
+  in two databases (a code reused on two laptops, say). Both rows are kept; the report and
+  the `merge` event list them. The same answer twice is counted as `repeated`.
+- Provenance: rows keep their `origin` (the database they were first written in); each merge
+  that adds something writes a `merge` event per study with the input's label, origin and
+  counts. The inputs are only read (`app.storage.merge_source`).
+- Each input is merged in one transaction: an input either arrives whole or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, text
+from sqlmodel import SQLModel
+
+from app.storage.database import Database, new_uuid, utc_now
+from app.storage.merge_source import SourceDatabase, open_source, same_database
+from app.study.errors import UserInputError
+
+ID_CHUNK = 500  # ids per IN (...) lookup
+MAX_LOGGED_CONFLICTS = 200  # in the merge event's payload; the report has them all
+
+Progress = Callable[[str, int, int], None]  # message, inputs done, inputs in all
+
+
+class VersionMixError(UserInputError):
+    """Two versions of one study (same id, different content hash) would end up together."""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    study_id: str
+    participant: str
+    item_id: str
+    question_id: str
+    answers: tuple[tuple[str, str, str], ...]  # (response uuid, answer JSON, origin) each
+
+    def __str__(self) -> str:
+        given = "; ".join(f"{a} (from {o[:8]})" for _, a, o in self.answers)
+        return f"{self.study_id} {self.participant} {self.item_id}/{self.question_id}: {given}"
+
+
+@dataclass
+class SourceReport:
+    label: str
+    origin: str
+    responses_new: int = 0
+    responses_present: int = 0
+    participants_new: int = 0
+    sessions_new: int = 0
+    sessions_completed: int = 0  # sessions the target had as unfinished and the input as ended
+    events_new: int = 0
+    studies_new: int = 0
+    repeated: int = 0  # same participant, item and question, same answer, two response ids
+    conflicts: list[Conflict] = field(default_factory=list)
+    profile_conflicts: list[str] = field(default_factory=list)  # (study, code): profiles differ
+    per_study: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.responses_new or self.participants_new or self.sessions_new
+                    or self.sessions_completed or self.events_new or self.studies_new)
+
+
+@dataclass
+class MergeReport:
+    target: str
+    sources: list[SourceReport]
+    mixed_versions: list[str]  # studies kept in more than one version (allow_version_mix)
+
+    def total(self, name: str) -> int:
+        return sum(int(getattr(s, name)) for s in self.sources)
+
+    @property
+    def conflicts(self) -> list[Conflict]:
+        """Each conflicting question once (two inputs can both take part in one)."""
+        unique = {(c.study_id, c.participant, c.item_id, c.question_id): c
+                  for s in self.sources for c in s.conflicts}
+        return list(unique.values())
+
+    def summary_lines(self) -> list[str]:
+        lines = [f"{s.label}: {s.responses_new} new responses, {s.responses_present} already "
+                 f"present, {len(s.conflicts)} conflicts, {s.participants_new} new participants, "
+                 f"{s.sessions_new} new sessions, {s.events_new} new events" for s in self.sources]
+        lines.append(f"merged into {self.target}: {self.total('responses_new')} new responses, "
+                     f"{self.total('responses_present')} already present, "
+                     f"{len(self.conflicts)} conflicts, {self.total('participants_new')} new "
+                     f"participants, {self.total('events_new')} new events")
+        return lines
+
+
+def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mix: bool = False,
+                    progress: Progress | None = None) -> MergeReport:
+    """Merge every input (SQLite path or URL) into `target`; see the module docstring."""
+    if not inputs:
+        raise UserInputError("nothing to merge: give one or more input databases")
+    target_url = target.engine.url.render_as_string(hide_password=False)
+    for ref in inputs:
+        if same_database(ref, target_url):
+            raise UserInputError(f"{ref}: is the output database itself; give another file")
+    sources: list[SourceDatabase] = []
+    try:
+        for index, ref in enumerate(inputs):
+            if progress:
+                progress(f"checking {ref}", index, len(inputs))
+            sources.append(open_source(ref))
+        mixed = _check_versions(target, sources, allow_version_mix)
+        reports = []
+        for index, source in enumerate(sources):
+            if progress:
+                progress(f"merging {source.label}", index, len(sources))
+            reports.append(_merge_one(target, source, allow_version_mix))
+        if progress:
+            progress("done", len(sources), len(sources))
+        return MergeReport(target.label, reports, mixed)
+    finally:
+        for source in sources:
+            source.close()
+
+
+def _check_versions(target: Database, sources: list[SourceDatabase], allow: bool) -> list[str]:
+    """Study ids that would have two content hashes after the merge (refused unless allowed)."""
+    where: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    versions: dict[str, str] = {}
+    in_inputs: set[str] = set()
+    with target.engine.connect() as conn:
+        for study_id, content_hash, version in conn.execute(
+                text("SELECT study_id, content_hash, version FROM study")):
+            where[study_id][content_hash].append(target.label)
+            versions[content_hash] = version
+    for source in sources:
+        for chunk in source.rows("study"):
+            for row in chunk:
+                where[row["study_id"]][row["content_hash"]].append(source.label)
+                versions[row["content_hash"]] = row["version"]
+                in_inputs.add(row["study_id"])
+    mixed = sorted(s for s in in_inputs if len(where[s]) > 1)
+    if mixed and not allow:
+        lines = [f"study {s!r}: " + "; ".join(
+            f"version {versions[h]} (sha256 {h[:12]}) in {', '.join(dict.fromkeys(labels))}"
+            for h, labels in where[s].items()) for s in mixed]
+        raise VersionMixError("different versions of a study would be mixed; nothing was merged. "
+                              + " | ".join(lines) + " (use --allow-version-mix to keep both)")
+    return mixed
+
+
+def _merge_one(target: Database, source: SourceDatabase, allow_version_mix: bool) -> SourceReport:
+    report = SourceReport(source.label, source.origin)
+    with target.engine.begin() as conn:
+        report.studies_new = _copy_new(conn, source, "study", ("content_hash",))
+        _merge_participants(conn, source, report)
+        _merge_sessions(conn, source, report)
+        source_uuids, studies = _merge_responses(conn, source, report)
+        report.events_new = _copy_new(conn, source, "event", ("uuid",),
+                                      on_new=lambda r: report.per_study[r["study_id"]].update(["events"]))
+        _find_conflicts(conn, report, source_uuids, studies)
+        if report.changed:
+            _log_merge(conn, target, report, allow_version_mix)
+    return report
+
+
+def _existing(conn: Connection, table: str, key: str, values: Iterable[str]) -> set[str]:
+    values = list(values)
+    found: set[str] = set()
+    for start in range(0, len(values), ID_CHUNK):
+        part = values[start:start + ID_CHUNK]
+        marks = ", ".join(f":v{i}" for i in range(len(part)))
+        found.update(str(r[0]) for r in conn.execute(
+            text(f"SELECT {key} FROM {table} WHERE {key} IN ({marks})"),
+            {f"v{i}": v for i, v in enumerate(part)}))
+    return found
+
+
+def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> None:
+    """Insert rows, skipping any a concurrent writer added meanwhile (same key)."""
+    if not rows:
+        return
+    columns = [c.name for c in SQLModel.metadata.tables[table].columns]
+    names = ", ".join(columns)
+    marks = ", ".join(f":{c}" for c in columns)
+    conn.execute(text(f"INSERT INTO {table} ({names}) VALUES ({marks}) ON CONFLICT DO NOTHING"),
+                 [{c: r[c] for c in columns} for r in rows])
+
+
+def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[str],
+              on_new: Callable[[dict[str, Any]], None] | None = None) -> int:
+    added = 0
+    for chunk in source.rows(table):
+        present = _existing(conn, table, key[0], (r[key[0]] for r in chunk))
+        new = [r for r in chunk if r[key[0]] not in present]
+        _insert(conn, table, new)
+        for row in new:
+            if on_new:
+                on_new(row)
+        added += len(new)
+    return added
+
+
+def _merge_participants(conn: Connection, source: SourceDatabase, report: SourceReport) -> None:
+    known: dict[tuple[str, str], tuple[str, bool]] = {
+        (s, c): (p, bool(sim)) for s, c, p, sim in conn.execute(
+            text("SELECT study_id, code, profile_json, simulated FROM participant"))}
+    for chunk in source.rows("participant"):
+        new = []
+        for row in chunk:
+            key = (row["study_id"], row["code"])
+            if key not in known:
+                new.append(row)
+                known[key] = (row["profile_json"], bool(row["simulated"]))
+                report.per_study[row["study_id"]]["participants"] += 1
+            elif known[key] != (row["profile_json"], bool(row["simulated"])):
+                report.profile_conflicts.append(
+                    f"{row['study_id']} {row['code']}: profile {row['profile_json']} in "
+                    f"{source.label}, {known[key][0]} kept")
+        _insert(conn, "participant", new)
+        report.participants_new += len(new)
+
+
+def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceReport) -> None:
+    for chunk in source.rows("session"):
+        by_uuid = {r["uuid"]: r for r in chunk}
+        present = _existing(conn, "session", "uuid", by_uuid)
+        _insert(conn, "session", [r for u, r in by_uuid.items() if u not in present])
+        report.sessions_new += len(by_uuid) - len(present)
+        ended = [{"u": u, "e": by_uuid[u]["ended_utc"]} for u in present if by_uuid[u]["ended_utc"]]
+        if ended:  # copied mid-session earlier, ended since: the target learns the end time
+            result = conn.execute(text(
+                "UPDATE session SET ended_utc = :e WHERE uuid = :u AND ended_utc IS NULL"), ended)
+            report.sessions_completed += max(0, result.rowcount or 0)
+
+
+def _merge_responses(conn: Connection, source: SourceDatabase,
+                     report: SourceReport) -> tuple[set[str], set[str]]:
+    """Insert the input's new responses; returns the input's response ids and studies."""
+    uuids: set[str] = set()
+    studies: set[str] = set()
+    for chunk in source.rows("response"):
+        present = _existing(conn, "response", "uuid", (r["uuid"] for r in chunk))
+        new = [r for r in chunk if r["uuid"] not in present]
+        _insert(conn, "response", new)
+        for row in new:
+            report.per_study[row["study_id"]]["responses"] += 1
+        report.responses_new += len(new)
+        report.responses_present += len(present)
+        uuids.update(r["uuid"] for r in chunk)
+        studies.update(r["study_id"] for r in chunk)
+    return uuids, studies
+
+
+def _canonical(answer_json: str) -> str:
+    try:
+        return json.dumps(json.loads(answer_json), sort_keys=True)
+    except ValueError:
+        return answer_json
+
+
+def _find_conflicts(conn: Connection, report: SourceReport, source_uuids: set[str],
+                    studies: set[str]) -> None:
+    """Questions answered more than once by one participant, where the input took part."""
+    groups: dict[tuple[str, str, str, str], list[tuple[str, str, str]]] = defaultdict(list)
+    for study_id in sorted(studies):
+        rows = conn.execute(text(
+            "SELECT r.participant_code, r.item_id, r.question_id, r.uuid, r.answer_json, r.origin "
+            "FROM response r JOIN (SELECT participant_code, item_id, question_id FROM response "
+            "  WHERE study_id = :s GROUP BY participant_code, item_id, question_id "
+            "  HAVING COUNT(*) > 1) d ON r.participant_code = d.participant_code "
+            "  AND r.item_id = d.item_id AND r.question_id = d.question_id "
+            "WHERE r.study_id = :s ORDER BY r.participant_code, r.item_id, r.question_id, r.uuid"),
+            {"s": study_id})
+        for code, item_id, question_id, uuid, answer, origin in rows:
+            groups[(study_id, code, item_id, question_id)].append((uuid, answer, origin))
+    for (study_id, code, item_id, question_id), answers in groups.items():
+        if not any(u in source_uuids for u, _, _ in answers):
+            continue
+        if len({_canonical(a) for _, a, _ in answers}) > 1:
+            report.conflicts.append(Conflict(study_id, code, item_id, question_id, tuple(answers)))
+        else:
+            report.repeated += 1
+
+
+def _log_merge(conn: Connection, target: Database, report: SourceReport, allow_mix: bool) -> None:
+    studies = sorted(set(report.per_study) | {c.study_id for c in report.conflicts}) or [""]
+    for study_id in studies:
+        counts = report.per_study.get(study_id, Counter())
+        conflicts = [c for c in report.conflicts if c.study_id == study_id]
+        payload = {
+            "source": report.label, "source_origin": report.origin,
+            "responses_new": counts["responses"], "participants_new": counts["participants"],
+            "events_new": counts["events"], "responses_present_all_studies": report.responses_present,
+            "sessions_new_all_studies": report.sessions_new,
+            "conflicts": len(conflicts), "allow_version_mix": allow_mix,
+            "conflict_list": [[c.participant, c.item_id, c.question_id,
+                               [u for u, _, _ in c.answers]] for c in conflicts[:MAX_LOGGED_CONFLICTS]],
+        }
+        _insert(conn, "event", [{
+            "uuid": new_uuid(), "study_id": study_id, "participant_code": None,
+            "session_uuid": None, "kind": "merge", "item_id": None,
+            "payload_json": json.dumps(payload, sort_keys=True), "mono_ns": None,
+            "utc": utc_now(), "origin": target.origin}])

@@ -1,0 +1,193 @@
+"""The inputs of a merge, opened so that they cannot be changed.
+
+A SQLite file copied from another laptop is opened read-only: `immutable=1` when it has no
+-wal companion (nothing else is using it, and nothing, not even a -shm file, is created
+beside it), else `mode=ro` so the committed pages in the -wal are read too. A file on a
+read-only medium that still needs a -shm, or one written by an older version of the app
+(its schema needs upgrading), is first copied to a temporary folder and read from there; the
+original is never opened for writing. Every SQLite input passes `PRAGMA integrity_check`.
+A PostgreSQL input is read in read-only transactions.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import Engine, create_engine, event, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import SQLModel
+
+from app.storage.database import BUSY_TIMEOUT_MS, CorruptDatabaseError, open_database
+from app.storage.migrations import SCHEMA_VERSION
+from app.study.errors import UserInputError
+
+READ_CHUNK = 5_000
+
+
+def database_url(ref: str) -> str:
+    """A database URL as given, or a SQLite file path made into one."""
+    if "://" in ref:
+        return ref
+    return f"sqlite:///{Path(ref).expanduser().resolve()}"
+
+
+def same_database(a: str, b: str) -> bool:
+    ua, ub = make_url(database_url(a)), make_url(database_url(b))
+    if ua.get_backend_name() == ub.get_backend_name() == "sqlite":
+        return Path(ua.database or "").resolve() == Path(ub.database or "").resolve()
+    return ua.render_as_string(hide_password=True) == ub.render_as_string(hide_password=True)
+
+
+class SourceDatabase:
+    """One input: its label, origin and schema, and its rows table by table."""
+
+    def __init__(self, engine: Engine, label: str, scratch: Path | None = None) -> None:
+        self.engine, self.label, self._scratch = engine, label, scratch
+        try:
+            with engine.connect() as conn:
+                info = {str(k): str(v) for k, v in
+                        conn.execute(text("SELECT key, value FROM schema_info")).all()}
+        except SQLAlchemyError as exc:
+            self.close()
+            raise CorruptDatabaseError(f"{label}: not a Baseline Studio database ({exc.__class__.__name__})") from exc
+        self.origin = str(info.get("origin", ""))
+        self.schema_version = int(info.get("schema_version", 0))
+        if not self.origin:
+            self.close()
+            raise CorruptDatabaseError(f"{label}: has no origin id; not a Baseline Studio database")
+
+    def rows(self, table: str, where: str = "", params: dict[str, Any] | None = None,
+             chunk: int = READ_CHUNK) -> Iterator[list[dict[str, Any]]]:
+        """The table's rows in chunks, as dicts of every column of the current schema."""
+        columns = SQLModel.metadata.tables[table].columns
+        query = select(*columns)
+        if where:
+            query = query.where(text(where))
+        with self.engine.connect() as conn:
+            result = conn.execution_options(stream_results=True).execute(query, params or {})
+            for part in result.mappings().partitions(chunk):
+                yield [dict(r) for r in part]
+
+    def count(self, table: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one())
+
+    def close(self) -> None:
+        self.engine.dispose()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+
+
+def open_source(ref: str) -> SourceDatabase:
+    url = make_url(database_url(ref))
+    if url.get_backend_name() == "sqlite":
+        return _open_sqlite(Path(url.database or ""))
+    return _open_server(database_url(ref))
+
+
+def _open_server(url: str) -> SourceDatabase:
+    label = make_url(url).render_as_string(hide_password=True)
+    try:
+        engine = create_engine(url, pool_pre_ping=True)
+    except SQLAlchemyError as exc:
+        raise UserInputError(f"{label}: cannot open: {exc}") from exc
+
+    if engine.dialect.name == "postgresql":
+        @event.listens_for(engine, "connect")
+        def _read_only(dbapi_conn: Any, _record: object) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            cursor.close()
+            dbapi_conn.commit()
+
+    try:
+        source = SourceDatabase(engine, label)
+    except CorruptDatabaseError:
+        raise
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise UserInputError(f"{label}: cannot open: {exc}") from exc
+    if source.schema_version != SCHEMA_VERSION:
+        source.close()
+        raise UserInputError(f"{label}: schema version {source.schema_version}, this app reads "
+                             f"{SCHEMA_VERSION}; open it once with this version of Baseline Studio "
+                             "(which upgrades it), then merge")
+    return source
+
+
+def _sqlite_engine(path: Path, *, immutable: bool) -> Engine:
+    mode = "immutable=1" if immutable else "mode=ro"
+    uri = f"file:{quote(str(path))}?{mode}"
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               check_same_thread=False)
+
+    return create_engine("sqlite://", creator=connect)
+
+
+def _open_sqlite(path: Path) -> SourceDatabase:
+    if not path.is_file():
+        raise UserInputError(f"{path}: no such database file")
+    with path.open("rb") as fh:
+        if fh.read(16) != b"SQLite format 3\x00":
+            raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")
+    has_wal = Path(f"{path}-wal").exists()
+    try:
+        engine = _sqlite_engine(path, immutable=not has_wal)
+        _integrity_check(engine, path)
+        source = SourceDatabase(engine, str(path))
+    except sqlite3.OperationalError:
+        # A -wal without its -shm on a read-only medium: read a private copy instead.
+        return _open_copy(path, upgrade=False)
+    if source.schema_version > SCHEMA_VERSION:
+        source.close()
+        raise UserInputError(f"{path}: written by a newer Baseline Studio (schema "
+                             f"{source.schema_version}; this one reads {SCHEMA_VERSION})")
+    if source.schema_version < SCHEMA_VERSION:
+        source.close()
+        return _open_copy(path, upgrade=True)
+    return source
+
+
+def _open_copy(path: Path, *, upgrade: bool) -> SourceDatabase:
+    """Copy the file (and its -wal) to a temporary folder, upgrade the copy if asked, read it."""
+    scratch = Path(tempfile.mkdtemp(prefix="baseline-merge-"))
+    copy = scratch / path.name
+    shutil.copy2(path, copy)
+    if Path(f"{path}-wal").exists():
+        shutil.copy2(f"{path}-wal", f"{copy}-wal")
+    if upgrade:
+        open_database(f"sqlite:///{copy}").close()  # migrations run on the copy only
+    engine = _sqlite_engine(copy, immutable=False)
+    _integrity_check(engine, path)
+    try:
+        return SourceDatabase(engine, str(path), scratch)
+    except Exception:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+
+
+def _integrity_check(engine: Engine, path: Path) -> None:
+    try:
+        with engine.connect() as conn:
+            result = [str(r[0]) for r in conn.execute(text("PRAGMA integrity_check")).all()]
+    except SQLAlchemyError as exc:
+        orig = getattr(exc, "orig", None)
+        if isinstance(orig, sqlite3.OperationalError) and "unable to open" in str(orig):
+            engine.dispose()
+            raise orig from exc
+        engine.dispose()
+        raise CorruptDatabaseError(f"{path}: database is damaged ({orig or exc}); left untouched") from exc
+    if result != ["ok"]:
+        engine.dispose()
+        raise CorruptDatabaseError(f"{path}: integrity check failed ({'; '.join(result[:3])}); "
+                                   "left untouched")
