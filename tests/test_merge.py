@@ -150,12 +150,12 @@ def test_bad_inputs_are_refused_with_their_name(db: Database, tmp_path: Path,
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database" * 50)
     state = snapshot(db)
-    with pytest.raises(CorruptDatabaseError, match="junk.sqlite3: not a SQLite database"):
+    with pytest.raises(CorruptDatabaseError, match=r"junk\.sqlite3: not a SQLite database"):
         merge_databases(db, [str(junk)])
     foreign = tmp_path / "foreign.sqlite3"
     with sqlite3.connect(foreign) as conn:
         conn.execute("CREATE TABLE t (x)")
-    with pytest.raises(CorruptDatabaseError, match="foreign.sqlite3: not a Baseline Studio database"):
+    with pytest.raises(CorruptDatabaseError, match=r"foreign\.sqlite3: not a Baseline Studio database"):
         merge_databases(db, [str(foreign)])
     assert snapshot(db) == state
     out = tmp_path / "out.sqlite3"
