@@ -61,6 +61,7 @@ class Problems:
     def __init__(self, source: Path) -> None:
         self.source = source
         self.items: list[Problem] = []
+        self._rows: list[int] = []
 
     def add(self, row: int | None, column: str | None, message: str) -> None:
         where = ", ".join(
@@ -68,10 +69,13 @@ class Problems:
                               f"column {column}" if column else "") if part
         )
         self.items.append(Problem(self.source, where, message))
+        self._rows.append(-1 if row is None else row)
 
     def raise_if_any(self) -> None:
+        """StudyError with every problem, in row order (checks run in several passes)."""
         if self.items:
-            raise StudyError(self.items)
+            order = sorted(range(len(self.items)), key=lambda i: self._rows[i])
+            raise StudyError([self.items[i] for i in order])
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -146,16 +146,16 @@ def read_predictions(loaded: LoadedStudy, path: Path) -> list[Prediction]:
             problems.add(row, "question_id", f"item {item.id!r} has no question {qid!r}; it has "
                          f"{[q.id for q in item.questions]}")
             continue
-        key = (model, item.id, qid)
-        if key in seen:
-            problems.add(row, "prediction", f"duplicate of row {seen[key]} (same model, item, question)")
-            continue
-        seen[key] = row
         try:
             value = parse_prediction(item, question, str(values.get("prediction") or ""))
         except ValueError as exc:
             problems.add(row, "prediction", str(exc))
             continue
+        key = (model, item.id, qid)
+        if key in seen:
+            problems.add(row, "prediction", f"duplicate of row {seen[key]} (same model, item, question)")
+            continue
+        seen[key] = row
         out.append(Prediction(model, item.id, qid, value))
     if not table.rows:
         problems.add(None, None, "no predictions in the file")
