@@ -21,6 +21,7 @@ from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan
 from app.session.presentation import TrialView, trial_view
+from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.tables import EventRow, ResponseRow
@@ -134,6 +135,7 @@ class SessionEngine:
         self.plan: list[PlannedTrial] = build_plan(self.study, participant_code)
         self._items = loaded.items_by_id
         self._answered = db.answered_item_ids(self.study.id, participant_code)
+        self._tally = PlanTally(self.plan, self._answered)
         seen = db.events(self.study.id, participant_code=participant_code)
         self._intros_seen = {
             json.loads(e.payload_json).get("block") for e in seen if e.kind == "block_intro_seen"
@@ -166,26 +168,22 @@ class SessionEngine:
 
     @property
     def done(self) -> int:
-        return sum(1 for p in self.plan if p.item_id in self._answered)
+        return self._tally.done
 
     def next_trial(self) -> PlannedTrial | None:
-        for planned in self.plan:
-            if planned.item_id not in self._answered:
-                return planned
-        return None
+        return self._tally.next_trial()
 
     def progress(self) -> Progress:
         planned = self.next_trial() or (self.plan[-1] if self.plan else None)
         if planned is None:
             return Progress(0, 0, "", 0, 0)
-        in_block = [p for p in self.plan if p.block_id == planned.block_id]
         block = self.study.block(planned.block_id)
         return Progress(
             done=self.done,
             total=self.total,
             block_title=block.title or ("Practice" if block.kind == "practice" else "Main"),
-            block_done=sum(1 for p in in_block if p.item_id in self._answered),
-            block_total=len(in_block),
+            block_done=self._tally.block_done[planned.block_id],
+            block_total=self._tally.block_total[planned.block_id],
         )
 
     def next_screen(self) -> Screen:
@@ -198,7 +196,7 @@ class SessionEngine:
             text = block.intro or self._default_intro(planned)
             return BlockIntroScreen(block.id, block.title or block.id, text,
                                     block.kind == "practice")
-        main_done = sum(1 for p in self.plan if not p.practice and p.item_id in self._answered)
+        main_done = self._tally.main_done
         every = self.study.design.break_every
         if (every and not planned.practice and main_done and main_done % every == 0
                 and main_done not in self._breaks_taken):
@@ -211,8 +209,8 @@ class SessionEngine:
         if block.intro:
             return True
         # Without an intro of its own, say when practice ends and the real items begin.
-        first_main = not planned.practice and any(p.practice for p in self.plan)
-        return first_main and planned == next(p for p in self.plan if p.block_id == block.id)
+        first_main = not planned.practice and self._tally.has_practice
+        return first_main and planned == self._tally.first_of_block[block.id]
 
     @staticmethod
     def _default_intro(planned: PlannedTrial) -> str:
@@ -233,7 +231,7 @@ class SessionEngine:
         self._log("break_end", {"at": self._main_done()}, mono_ns=self.clock())
 
     def _main_done(self) -> int:
-        return sum(1 for p in self.plan if not p.practice and p.item_id in self._answered)
+        return self._tally.main_done
 
     def log(self, kind: str, payload: dict[str, Any] | None = None, *, item_id: str | None = None,
             mono_ns: int | None = None) -> None:
@@ -310,6 +308,7 @@ class SessionEngine:
         ]
         self.db.save_responses(rows, events)
         self._answered.add(item.id)
+        self._tally.mark(planned)
 
         block = self.study.block(planned.block_id)
         gives_feedback = block.feedback if block.feedback is not None else block.kind == "practice"

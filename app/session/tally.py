@@ -1,0 +1,41 @@
+"""Running counts over a participant's plan, so that each screen change costs O(1).
+
+Finding the next item, the progress bar and the break check used to scan the whole plan on
+every screen: 20,000 items made that ~200 ms per answer (benchmarks/bench_next_text.py). The
+answered set only ever grows during a session, so the first unanswered position only moves
+forward and every count only goes up: a cursor and a few counters keep them exactly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from app.session.plan import PlannedTrial
+
+
+class PlanTally:
+    def __init__(self, plan: list[PlannedTrial], answered: set[str]) -> None:
+        self.plan = plan
+        self._answered = answered  # the engine's own set, shared: it adds, then calls mark()
+        self.block_total = Counter(p.block_id for p in plan)
+        self.block_done = Counter(p.block_id for p in plan if p.item_id in answered)
+        self.done = sum(self.block_done.values())
+        self.main_done = sum(1 for p in plan if not p.practice and p.item_id in answered)
+        self.has_practice = any(p.practice for p in plan)
+        self.first_of_block: dict[str, PlannedTrial] = {}
+        for planned in plan:
+            self.first_of_block.setdefault(planned.block_id, planned)
+        self._cursor = 0
+
+    def next_trial(self) -> PlannedTrial | None:
+        """The first planned trial not yet answered, in plan order."""
+        while self._cursor < len(self.plan) and self.plan[self._cursor].item_id in self._answered:
+            self._cursor += 1
+        return self.plan[self._cursor] if self._cursor < len(self.plan) else None
+
+    def mark(self, planned: PlannedTrial) -> None:
+        """`planned` was just answered (its item added to the answered set)."""
+        self.block_done[planned.block_id] += 1
+        self.done += 1
+        if not planned.practice:
+            self.main_done += 1
