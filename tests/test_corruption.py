@@ -96,8 +96,14 @@ def test_cli_names_the_damaged_file_and_exits_2(tmp_path: Path,
     assert digest(path) == before
 
 
-def answer_all(engine: SessionEngine) -> None:
+def finished_session(path: Path, loaded: LoadedStudy) -> Path:
+    """A real database in which P001 answered every item and closed the session."""
+    db = open_database(f"sqlite:///{path}")
+    engine = SessionEngine(loaded, db, "P001")
     walk(engine, random.Random(0))
+    engine.close()
+    db.close()
+    return path
 
 
 @pytest.fixture
@@ -106,12 +112,7 @@ def mini(mini_study_dir: Path) -> LoadedStudy:
 
 
 def test_session_end_writes_a_verified_backup(tmp_path: Path, mini: LoadedStudy) -> None:
-    path = tmp_path / "lab.sqlite3"
-    db = open_database(f"sqlite:///{path}")
-    engine = SessionEngine(mini, db, "P001")
-    answer_all(engine)
-    engine.close()
-    db.close()
+    path = finished_session(tmp_path / "lab.sqlite3", mini)
     backups = list_backups(path)
     assert len(backups) == 1
     copy = backups[0].path
@@ -168,12 +169,7 @@ def test_latest_good_backup_skips_a_damaged_one(tmp_path: Path) -> None:
 
 
 def test_restore_moves_the_damaged_file_aside_and_reopens(tmp_path: Path, mini: LoadedStudy) -> None:
-    path = tmp_path / "lab.sqlite3"
-    db = open_database(f"sqlite:///{path}")
-    engine = SessionEngine(mini, db, "P001")
-    answer_all(engine)
-    engine.close()
-    db.close()
+    path = finished_session(tmp_path / "lab.sqlite3", mini)
     corrupt_middle_page(path)
     damaged = digest(path)
     with pytest.raises(CorruptDatabaseError):

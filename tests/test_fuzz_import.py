@@ -202,28 +202,24 @@ def run_importer(workspace: Workspace, kind: str, suffix: str, data: bytes) -> N
     assert load_study(result.loaded.folder).study.id  # what was written loads again
 
 
-@pytest.mark.parametrize("kind", sorted(COLUMNS))
-def test_any_importer_source_imports_or_gives_a_study_error(tmp_path: Path, kind: str) -> None:
-    assert set(COLUMNS) == set(KINDS)  # a new importer kind gets fuzzed too
+def fuzz_importer(tmp_path: Path, kind: str, examples: settings) -> None:
     workspace = Workspace(tmp_path)
 
-    @settings(DEFAULT, max_examples=25)
+    @examples
     @given(source=import_source(kind))
     def fuzz(source: tuple[str, bytes]) -> None:
         run_importer(workspace, kind, *source)
 
     fuzz()
+
+
+@pytest.mark.parametrize("kind", sorted(COLUMNS))
+def test_any_importer_source_imports_or_gives_a_study_error(tmp_path: Path, kind: str) -> None:
+    assert set(COLUMNS) == set(KINDS)  # a new importer kind gets fuzzed too
+    fuzz_importer(tmp_path, kind, settings(DEFAULT, max_examples=25))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(COLUMNS))
 def test_any_importer_source_long_variant(tmp_path: Path, kind: str) -> None:
-    workspace = Workspace(tmp_path)
-
-    @settings(LONG, max_examples=400)
-    @given(source=import_source(kind))
-    def fuzz(source: tuple[str, bytes]) -> None:
-        run_importer(workspace, kind, *source)
-
-    fuzz()
-
+    fuzz_importer(tmp_path, kind, settings(LONG, max_examples=400))
