@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from app import __version__
+from app.session.codes import participant_code_problem
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.tables import ResponseRow
 from app.study.answers import AnswerError, normalize_answer, parse_answer_text
@@ -103,6 +104,10 @@ def _read_rows(loaded: LoadedStudy, db: Database,
         question_id = (record["question_id"] or "").strip()
         if not code:
             bad("participant", "empty participant code")
+            continue
+        code_problem = participant_code_problem(code)  # pseudonyms only, as in a session
+        if code_problem:
+            bad("participant", code_problem)
             continue
         item = items.get(item_id)
         if item is None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
+from app.responses_import import import_responses_csv
 from app.security import (
     check_designer_passphrase,
     hash_passphrase,
@@ -37,6 +38,7 @@ from app.session.engine import (
 from app.session.presentation import TrialView
 from app.storage import open_database
 from app.storage.database import Database
+from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
 from app.study.model import ScoringSpec
 from exporters import export_all
@@ -158,6 +160,20 @@ def test_participant_codes_are_pseudonyms(mini_study_dir: Path, tmp_path: Path) 
         SessionEngine(loaded, db, code)
     assert participant_code_warning("Maria Lopez") is not None
     assert participant_code_warning("P001") is None and participant_code_warning("Site 4") is None
+    db.close()
+
+
+def test_imported_responses_need_pseudonymous_codes(mini_study_dir: Path, tmp_path: Path) -> None:
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'p.sqlite3'}")
+    source = tmp_path / "paper.csv"
+    source.write_text("participant,item_id,question_id,answer,rt_ms\n"
+                      "P001,c1,,pos,\njane.roe@hospital.org,c1,,neg,\n", encoding="utf-8")
+    with pytest.raises(StudyError) as caught:
+        import_responses_csv(loaded, db, source)
+    assert "row 3, column participant" in caught.value.report()
+    assert "e-mail" in caught.value.report()
+    assert db.count_responses(loaded.study.id) == 0  # nothing imported
     db.close()
 
 
