@@ -13,14 +13,14 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan
-from app.session.presentation import TrialView, trial_view
+from app.session.presentation import TrialView, image_files, trial_view
 from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
@@ -28,6 +28,11 @@ from app.storage.tables import EventRow, ResponseRow
 from app.study.answers import AnswerError, is_correct, normalize_answer
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
+
+# Items ahead whose images the UI may decode while the current one is answered: two keep the
+# next item ready even if the participant answers one in a second, and cost at most a few
+# screen-sized decodes of memory.
+PREFETCH_ITEMS = 2
 
 # ----------------------------------------------------------------------- what the UI shows
 
@@ -202,7 +207,10 @@ class SessionEngine:
                 and main_done not in self._breaks_taken):
             return BreakScreen(self.done, self.total)
         item = self._items[planned.item_id]
-        return TrialScreen(trial_view(self.study, self.loaded.folder, item, planned, self.total))
+        view = trial_view(self.study, self.loaded.folder, item, planned, self.total)
+        upcoming = [path for later in self._tally.after(planned, PREFETCH_ITEMS)
+                    for path in image_files(self.loaded.folder, self._items[later.item_id])]
+        return TrialScreen(replace(view, upcoming_images=tuple(upcoming)))
 
     def _needs_intro(self, planned: PlannedTrial) -> bool:
         block = self.study.block(planned.block_id)

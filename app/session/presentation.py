@@ -12,11 +12,13 @@ from app.session.plan import PlannedTrial
 from app.study.model import (
     CardsStimulus,
     ChoiceQuestion,
+    ImagesStimulus,
     Item,
     QueryDocumentsStimulus,
     Question,
     ScoringSpec,
     Study,
+    TextStimulus,
 )
 
 
@@ -38,6 +40,9 @@ class TrialView:
     fixation_ms: int
     iti_ms: int
     deadline_ms: int | None
+    # Image files of the next items in the plan, for the image cache to decode while this
+    # one is answered (benchmarks/bench_next_images.py). Paths only: nothing of their items.
+    upcoming_images: tuple[Path, ...] = ()
 
     def image_path(self, relative: str) -> Path:
         return (self.study_folder / relative).resolve()
@@ -63,6 +68,13 @@ def shown_stimulus(item: Item, planned: PlannedTrial) -> Any:
         by_id = {c.id: c for c in stim.cards}
         return stim.model_copy(update={"cards": [by_id[i] for i in order]})
     return stim
+
+
+def image_files(folder: Path, item: Item) -> list[Path]:
+    """The image files an item shows (its stimulus' images; prompts place those same images)."""
+    stim = item.stimulus
+    refs = stim.images if isinstance(stim, TextStimulus | ImagesStimulus) else []
+    return [(folder / ref.path).resolve() for ref in refs]
 
 
 def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, total: int) -> TrialView:

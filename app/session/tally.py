@@ -39,3 +39,13 @@ class PlanTally:
         self.done += 1
         if not planned.practice:
             self.main_done += 1
+
+    def after(self, planned: PlannedTrial, count: int) -> list[PlannedTrial]:
+        """Up to `count` unanswered trials that follow `planned` in the plan."""
+        out: list[PlannedTrial] = []
+        for index in range(planned.position + 1, len(self.plan)):
+            if len(out) >= count:
+                break
+            if self.plan[index].item_id not in self._answered:
+                out.append(self.plan[index])
+        return out

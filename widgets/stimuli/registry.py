@@ -48,6 +48,10 @@ def make_stimulus_widget(view: TrialView, image_cache: ImageCache | None,
         widget = PoemStimulusWidget(view)
     else:
         raise TypeError(f"no view for a {type(stim).__name__}")
+    if image_cache is not None and view.upcoming_images:
+        # Queued after this trial's own images: the next items decode while this one is
+        # answered, so their stimulus is ready the moment it is due (bench_next_images.py).
+        image_cache.prefetch(view.upcoming_images)
     if parent is not None:
         widget.setParent(parent)
     return widget
