@@ -1,0 +1,195 @@
+"""Take in databases copied from other laptops (designer menu: "Merge databases…").
+
+The designer picks one or more database files; `app.storage.merge.merge_databases` runs as a
+job on the database writer (the one worker thread every database call goes through), so the
+merge never blocks the window and never competes with a running session for the file. The
+dialog then shows, per file, how many responses were new or already present, and every
+conflict (a participant who answered the same question differently on two machines: both
+answers are kept). A refused merge (different versions of a study, a damaged file) says why
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.storage.database import Database
+from app.storage.merge import MergeReport, merge_databases
+from widgets.qt import QObject, Qt, QtGui, QtWidgets, QWidget, Signal, Slot
+from widgets.writer import DatabaseWriter, describe_error
+
+FILE_FILTER = "Baseline Studio databases (*.sqlite3 *.sqlite *.db);;All files (*)"
+
+
+class _Relay(QObject):
+    progress = Signal(str, int, int)  # emitted on the writer thread, delivered in the UI thread
+
+
+class MergeDialog(QtWidgets.QDialog):
+    merged = Signal(object)  # MergeReport
+    merge_failed = Signal(str)
+
+    def __init__(self, db: Database, writer: DatabaseWriter, *, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db, self.writer = db, writer
+        self.report: MergeReport | None = None
+        self.running = False
+        self.setWindowTitle("Merge databases from other laptops")
+        layout = QtWidgets.QVBoxLayout(self)
+        intro = QtWidgets.QLabel(
+            f"Responses, participants, sessions and the audit log of the chosen files are added "
+            f"to <b>{db.label}</b>. The files themselves are only read. Merging a file twice "
+            "changes nothing.", self)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.files = QtWidgets.QListWidget(self)
+        self.files.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
+        layout.addWidget(self.files, 1)
+        row = QtWidgets.QHBoxLayout()
+        self.add_button = QtWidgets.QPushButton("Add databases…", self)
+        self.add_button.clicked.connect(self._choose_files)
+        self.remove_button = QtWidgets.QPushButton("Remove", self)
+        self.remove_button.clicked.connect(self._remove_selected)
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.allow_mix = QtWidgets.QCheckBox(
+            "Allow different versions of a study (keep responses to both side by side)", self)
+        layout.addWidget(self.allow_mix)
+        self.progress = QtWidgets.QProgressBar(self)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        layout.addWidget(self.progress)
+        self.status = QtWidgets.QLabel("Add the database files copied from the other laptops.", self)
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.status)
+        self.counts = QtWidgets.QPlainTextEdit(self)
+        self.counts.setReadOnly(True)
+        self.counts.setMaximumBlockCount(2000)
+        layout.addWidget(self.counts, 1)
+        self.conflicts = QtWidgets.QTableWidget(0, 4, self)
+        self.conflicts.setHorizontalHeaderLabels(["Participant", "Item", "Question",
+                                                  "Answers (database of origin)"])
+        self.conflicts.horizontalHeader().setStretchLastSection(True)
+        self.conflicts.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.conflicts.hide()
+        layout.addWidget(self.conflicts, 1)
+        buttons = QtWidgets.QHBoxLayout()
+        buttons.addStretch(1)
+        self.merge_button = QtWidgets.QPushButton("Merge", self)
+        self.merge_button.setDefault(True)
+        self.merge_button.setEnabled(False)
+        self.merge_button.clicked.connect(self.start)
+        self.close_button = QtWidgets.QPushButton("Close", self)
+        self.close_button.clicked.connect(self.close)
+        buttons.addWidget(self.merge_button)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+        self._relay = _Relay()
+        self._relay.progress.connect(self._progress)
+        self.resize(720, 560)
+
+    # ------------------------------------------------------------------ choosing files
+
+    def paths(self) -> list[str]:
+        return [self.files.item(i).text() for i in range(self.files.count())]
+
+    def add_files(self, paths: list[str]) -> None:
+        known = set(self.paths())
+        for path in paths:
+            if path and path not in known:
+                self.files.addItem(path)
+                known.add(path)
+        self.merge_button.setEnabled(bool(known) and not self.running)
+
+    def _choose_files(self) -> None:
+        start = str(Path(self.paths()[-1]).parent) if self.paths() else str(Path.home())
+        chosen, _ = QtWidgets.QFileDialog.getOpenFileNames(
+            self, "Databases copied from other laptops", start, FILE_FILTER)
+        self.add_files(list(chosen))
+
+    def _remove_selected(self) -> None:
+        for item in self.files.selectedItems():
+            self.files.takeItem(self.files.row(item))
+        self.merge_button.setEnabled(self.files.count() > 0 and not self.running)
+
+    # ------------------------------------------------------------------ merging
+
+    def start(self) -> None:
+        """Merge the listed files on the database writer; `merged` or `merge_failed` follows."""
+        paths = self.paths()
+        if self.running or not paths:
+            return
+        self.running = True
+        for button in (self.merge_button, self.add_button, self.remove_button):
+            button.setEnabled(False)
+        self.allow_mix.setEnabled(False)
+        self.progress.setRange(0, len(paths))
+        self.progress.setValue(0)
+        self.status.setText(f"Merging {len(paths)} database(s)…")
+        self.counts.clear()
+        self.conflicts.hide()
+        db, allow, relay = self.db, self.allow_mix.isChecked(), self._relay
+
+        def work() -> MergeReport:
+            return merge_databases(db, paths, allow_version_mix=allow,
+                                   progress=lambda m, i, n: relay.progress.emit(m, i, n))
+
+        self.writer.run(work, on_done=self._done, on_error=self._failed, label="merge databases")
+
+    @Slot(str, int, int)
+    def _progress(self, message: str, index: int, total: int) -> None:
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(index)
+        self.status.setText(f"{message}…" if message != "done" else "Done.")
+
+    def _finish(self) -> None:
+        self.running = False
+        for button in (self.add_button, self.remove_button):
+            button.setEnabled(True)
+        self.merge_button.setEnabled(self.files.count() > 0)
+        self.allow_mix.setEnabled(True)
+
+    def _done(self, report: MergeReport) -> None:
+        self._finish()
+        self.report = report
+        self.progress.setValue(self.progress.maximum())
+        conflicts = report.conflicts
+        new = report.total("responses_new")
+        self.status.setText(f"Merged: {new} new responses, {report.total('responses_present')} "
+                            f"already present, {len(conflicts)} conflict(s).")
+        lines = report.summary_lines()
+        lines += [f"Study {s!r} now holds responses to more than one version."
+                  for s in report.mixed_versions]
+        lines += [f"Profile differs (first one kept): {p}"
+                  for s in report.sources for p in s.profile_conflicts]
+        self.counts.setPlainText("\n".join(lines))
+        self._show_conflicts(report)
+        self.merged.emit(report)
+
+    def _show_conflicts(self, report: MergeReport) -> None:
+        conflicts = report.conflicts
+        self.conflicts.setRowCount(len(conflicts))
+        for row, c in enumerate(conflicts):
+            answers = "   |   ".join(f"{answer} ({origin[:8]})" for _, answer, origin in c.answers)
+            for col, value in enumerate((c.participant, c.item_id, c.question_id, answers)):
+                self.conflicts.setItem(row, col, QtWidgets.QTableWidgetItem(value))
+        self.conflicts.resizeColumnsToContents()
+        self.conflicts.setVisible(bool(conflicts))
+
+    def _failed(self, error: BaseException) -> None:
+        self._finish()
+        message = describe_error(error)
+        self.status.setText(f"Nothing was merged: {message}")
+        self.merge_failed.emit(message)
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        if self.running:  # a merge is one transaction per file: let it finish, then close
+            self.status.setText("Still merging; the dialog closes when it is done.")
+            event.ignore()
+            self.merged.connect(lambda _r: self.close())
+            self.merge_failed.connect(lambda _m: self.close())
+            return
+        super().closeEvent(event)
