@@ -231,3 +231,19 @@ def test_cli_lists_and_restores(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_cli_refuses_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli(["restore-backup", "--db", "postgresql+psycopg://u@localhost/x", "--list"]) == 2
     assert "SQLite files only" in capsys.readouterr().err
+
+
+def test_odd_folder_names_are_checked_not_bypassed(tmp_path: Path) -> None:
+    """A '#' in a folder name must not cut the path short (the read-only check would
+    then open, and create, some other file and find it sound)."""
+    folder = tmp_path / "site #1 &"
+    folder.mkdir()
+    path = filled_database(folder / "lab.sqlite3")
+    assert integrity_problems(path) == []
+    copy = backup_database(path)
+    assert copy.parent == folder / "backups" and integrity_problems(copy) == []
+    corrupt_middle_page(path)
+    with pytest.raises(CorruptDatabaseError, match="site #1"):
+        open_database(f"sqlite:///{path}")
+    assert integrity_problems(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site #1 &"]  # no stray file beside

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from app.storage.database import BUSY_TIMEOUT_MS, Database
+from app.storage.database import BUSY_TIMEOUT_MS, Database, readonly_uri
 from app.study.errors import UserInputError
 
 BACKUP_DIR = "backups"
@@ -67,7 +67,7 @@ def integrity_problems(path: Path) -> list[str]:
 
     Opened read-only, so checking never changes the file."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
         finally:
@@ -85,7 +85,7 @@ def backup_database(db_path: Path, *, keep: int = KEEP) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     final = _new_backup_name(db_path)
     partial = final.with_name("." + final.name + ".partial")
-    source = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    source = sqlite3.connect(readonly_uri(db_path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
         target = sqlite3.connect(partial)
         try:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
@@ -314,6 +315,12 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     return Database(engine, label=label)
 
 
+def readonly_uri(path: Path) -> str:
+    """A read-only SQLite URI for `path`. Quoted: a '#' or '?' in a folder name would otherwise
+    end the path, and SQLite would open (and create) some other file."""
+    return f"file:{quote(str(path))}?mode=ro"
+
+
 def _check_sqlite_file(path: Path, *, full: bool) -> None:
     """Read-only look at an existing file before SQLAlchemy (and WAL mode) touches it."""
     try:
@@ -328,7 +335,7 @@ def _check_sqlite_file(path: Path, *, full: bool) -> None:
     if not full:
         return
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             result = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
         finally:
