@@ -138,3 +138,12 @@ def test_cli_exits_2_naming_row_and_column(tmp_path: Path, capsys: pytest.Captur
     assert "1 problem found" in err and "Traceback" not in err
     assert main(["import", "mteb-sts", str(source), "--out", str(tmp_path / "o"),
                  "--sample", "0"]) == 2
+
+
+def test_unwritable_destination_is_a_clear_error(tmp_path: Path) -> None:
+    source = tmp_path / "sts.csv"
+    source.write_text("sentence1,sentence2,score\na,b,3\n", encoding="utf-8")
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(StudyError, match="cannot read or write"):
+        run_import("mteb-sts", ImportOptions(source=source, out=blocker / "study"))

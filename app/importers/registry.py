@@ -89,11 +89,15 @@ def run_import(kind: str, options: ImportOptions) -> ImportResult:
         raise fail(options.images, "the image folder does not exist")
     if not options.source.exists():
         raise fail(options.source, "no such file or folder")
-    if spec.build is None:
-        return ImportResult(kind, predictions.attach_predictions(options), [])
-    check_destination(options.out)  # before the work, so a long import does not fail at the end
-    draft = spec.build(options)
-    if not draft.study.get("items"):
-        raise fail(options.source, "no rows to import")
-    loaded = write_study(draft, options.out, options.progress)
+    try:
+        if spec.build is None:
+            return ImportResult(kind, predictions.attach_predictions(options), [])
+        check_destination(options.out)  # before the work: a long import must not fail at the end
+        draft = spec.build(options)
+        if not draft.study.get("items"):
+            raise fail(options.source, "no rows to import")
+        loaded = write_study(draft, options.out, options.progress)
+    except OSError as exc:  # a folder we may not write, a disk that is full, a vanished file
+        raise fail(Path(exc.filename or options.out), f"cannot read or write: "
+                   f"{exc.strerror or exc}") from exc
     return ImportResult(kind, loaded, draft.notes)
