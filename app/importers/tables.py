@@ -177,11 +177,11 @@ def cell_number(problems: Problems, row: int, column: str, value: Any) -> float 
 
 
 def cell_list(problems: Problems, row: int, column: str, value: Any, *,
-              allow_empty: bool = False) -> list[Any] | None:
+              allow_empty: bool = False, split: str | None = None) -> list[Any] | None:
     """A list cell: a JSON/Parquet list, or in a CSV a JSON list written as text.
 
-    A single plain string counts as a list of one (MTEB reranking rows give one positive
-    as a string in some datasets).
+    A plain string counts as a list of one (MTEB reranking rows give one positive as a
+    string in some datasets), or is cut at `split` (image paths separated by ';').
     """
     if is_empty(value):
         if allow_empty:
@@ -197,7 +197,7 @@ def cell_list(problems: Problems, row: int, column: str, value: Any, *,
                 problems.add(row, column, f"not a valid JSON list: {exc.msg}")
                 return None
         else:
-            return [text]
+            return [p.strip() for p in text.split(split) if p.strip()] if split else [text]
     if not isinstance(value, list):
         problems.add(row, column, f"expected a list, found {type(value).__name__}")
         return None

@@ -25,6 +25,7 @@ from app.importers.tables import (
     ID_COLUMNS,
     IDENTIFIER,
     Table,
+    cell_list,
     cell_text,
     is_empty,
     item_ids,
@@ -80,24 +81,16 @@ def answer_key(problems: Problems, row: int, value: Any, pairs: list[tuple[str, 
 
 def image_refs(problems: Problems, row: int, values: dict[str, Any]) -> tuple[str, list[str]]:
     column = "images" if not is_empty(values.get("images")) else "image"
-    value = values.get(column)
-    if is_empty(value):
+    if is_empty(values.get(column)):
         problems.add(row, "image", "no image given (column image or images)")
         return column, []
-    if isinstance(value, str):
-        text = value.strip()
-        if text.startswith("["):
-            try:
-                value = json.loads(text)
-            except json.JSONDecodeError as exc:
-                problems.add(row, column, f"not a valid JSON list: {exc.msg}")
-                return column, []
-        else:
-            value = [part.strip() for part in text.split(";") if part.strip()]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    paths = cell_list(problems, row, column, values.get(column), split=";")
+    if paths is None:
+        return column, []
+    if not all(isinstance(p, str) for p in paths):
         problems.add(row, column, "expected image paths")
         return column, []
-    return column, value
+    return column, paths
 
 
 def _case_rows(table: Table, problems: Problems, keep: list[int]) -> dict[str, list[int]]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import csv
 import json
+import random
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,26 @@ def write_predictions(folder: Path, rows: Iterable[tuple[str, str, str, Any]]) -
                 value = f"{value:.3f}"
             writer.writerow([model, item_id, question_id, value])
     return path
+
+
+Items = list[dict[str, Any]]
+Rows = list[tuple[str, str, str, Any]]
+
+
+def generate(name: str, root: Path, items_of: Callable[[Path], Items],
+             predictions_of: Callable[[Items], Rows], study_of: Callable[[Items], dict[str, Any]]
+             ) -> Path:
+    """Write one demo study: its items (and their images), its predictions, its study.json."""
+    folder = fresh_folder(name, root)
+    items = items_of(folder)
+    write_predictions(folder, predictions_of(items))
+    write_study(folder, study_of(items))
+    return folder
+
+
+def made_up_choice(rng: random.Random, question: dict[str, Any], accuracy: float) -> str:
+    """A demo model's answer: the gold key with probability `accuracy`, else another key."""
+    gold = question["gold"]
+    if rng.random() < accuracy:
+        return str(gold)
+    return str(rng.choice([o["key"] for o in question["options"] if o["key"] != gold]))

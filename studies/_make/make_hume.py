@@ -24,10 +24,9 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
-    fresh_folder,
+    generate,
+    made_up_choice,
     predictions_ref,
-    write_predictions,
-    write_study,
 )
 
 NAME = "hume-demo"
@@ -154,9 +153,7 @@ def predictions(items: list[dict[str, Any]]) -> list[tuple[str, str, str, Any]]:
             question = item["questions"][0]
             gold = question["gold"]
             if question["kind"] == "choice":
-                keys = [o["key"] for o in question["options"]]
-                value: Any = gold if rng.random() < accuracy else rng.choice(
-                    [k for k in keys if k != gold])
+                value: Any = made_up_choice(rng, question, accuracy)
             elif question["kind"] == "rating":
                 value = round(min(5.0, max(0.0, gold + rng.gauss(0, noise))), 2)
             elif question["kind"] == "relevance":
@@ -171,11 +168,7 @@ def predictions(items: list[dict[str, Any]]) -> list[tuple[str, str, str, Any]]:
 
 
 def build(root: Path = STUDIES) -> Path:
-    folder = fresh_folder(NAME, root)
-    items = build_items()
-    write_predictions(folder, predictions(items))
-    write_study(folder, build_study(items))
-    return folder
+    return generate(NAME, root, lambda _folder: build_items(), predictions, build_study)
 
 
 if __name__ == "__main__":

@@ -20,10 +20,9 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
-    fresh_folder,
+    generate,
+    made_up_choice,
     predictions_ref,
-    write_predictions,
-    write_study,
 )
 from studies._make.make_lesion_images import finish, paint
 
@@ -204,11 +203,8 @@ def predictions(items: list[dict[str, Any]]) -> list[tuple[str, str, str, Any]]:
     for model in DEMO_MODELS:
         for item in items:
             for question in item["questions"]:
-                keys = [o["key"] for o in question["options"]]
-                right = rng.random() < skill[model]
-                value = question["gold"] if right else rng.choice(
-                    [k for k in keys if k != question["gold"]])
-                rows.append((model, item["id"], question["id"], value))
+                rows.append((model, item["id"], question["id"],
+                             made_up_choice(rng, question, skill[model])))
     return rows
 
 
@@ -243,11 +239,7 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def build(root: Path = STUDIES) -> Path:
-    folder = fresh_folder(NAME, root)
-    items = build_items(folder)
-    write_predictions(folder, predictions(items))
-    write_study(folder, build_study(items))
-    return folder
+    return generate(NAME, root, build_items, predictions, build_study)
 
 
 if __name__ == "__main__":

@@ -21,10 +21,8 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
-    fresh_folder,
+    generate,
     predictions_ref,
-    write_predictions,
-    write_study,
 )
 from studies._make.poems_text import POEMS
 
@@ -93,11 +91,7 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def build(root: Path = STUDIES) -> Path:
-    folder = fresh_folder(NAME, root)
-    items = build_items()
-    write_predictions(folder, predictions(items))
-    write_study(folder, build_study(items))
-    return folder
+    return generate(NAME, root, lambda _folder: build_items(), predictions, build_study)
 
 
 if __name__ == "__main__":

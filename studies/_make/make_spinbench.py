@@ -18,10 +18,9 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
-    fresh_folder,
+    generate,
+    made_up_choice,
     predictions_ref,
-    write_predictions,
-    write_study,
 )
 from studies._make.spin_render import (
     camera,
@@ -163,10 +162,8 @@ def predictions(items: list[dict[str, Any]]) -> list[tuple[str, str, str, Any]]:
     for model in DEMO_MODELS:
         for item in items:
             question = item["questions"][0]
-            keys = [o["key"] for o in question["options"]]
-            gold = question["gold"]
-            value = gold if rng.random() < skill[model] else rng.choice([k for k in keys if k != gold])
-            rows.append((model, item["id"], question["id"], value))
+            rows.append((model, item["id"], question["id"],
+                         made_up_choice(rng, question, skill[model])))
     return rows
 
 
@@ -206,11 +203,7 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def build(root: Path = STUDIES) -> Path:
-    folder = fresh_folder(NAME, root)
-    items = build_items(folder)
-    write_predictions(folder, predictions(items))
-    write_study(folder, build_study(items))
-    return folder
+    return generate(NAME, root, build_items, predictions, build_study)
 
 
 if __name__ == "__main__":
