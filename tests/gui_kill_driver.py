@@ -2,6 +2,7 @@
 response widgets answered with key presses by widgets.autopilot) walking a whole study, for
 the GUI variant of the kill test. Same line protocol as tests/kill_driver.py:
 
+    session <uuid>                   the engine's session (when the first trial is on screen)
     resume <position> <item_id>      the first trial screen after start
     submit <position> <item_id>      Enter is about to be pressed on a complete trial
     committed <position> <item_id>   the trial screen left its saving phase: the answer is in
@@ -62,6 +63,9 @@ def main() -> int:
         assert trial.view is not None
         where = f"{trial.view.position} {trial.view.item_id}"
         if not resumed:
+            controller = window.flow.controller
+            assert controller is not None and controller.engine is not None
+            emit(f"session {controller.engine.session_uuid}")
             emit(f"resume {where}")
             resumed = True
         item = trial.view.item_id

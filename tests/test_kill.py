@@ -11,6 +11,7 @@ import json
 import os
 import queue
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -341,3 +342,70 @@ def test_fresh_interpreter_killed_and_restarted(tmp_path: Path) -> None:
     ledger.record("F001", run)
     assert ledger.check("F001", run) is None
     check_final_database(loaded, db_path, ["F001"])
+
+
+GUI_DRIVER = Path(__file__).resolve().parent / "gui_kill_driver.py"
+
+
+def gui_run(cmd: list[str], rng: random.Random, *, kill: bool) -> Run:
+    """One start of the real GUI app; SIGKILLed at a random moment when `kill`."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            cwd=REPO, env={**ENV, "QT_QPA_PLATFORM": "offscreen"})
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.put(line.rstrip("\n"))
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    run = Run()
+    deadline = time.monotonic() + (rng.uniform(0.5, 4.0) if kill else 300)
+    line: str | None = ""
+    while time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if line is None:
+            break
+        assert not line.startswith("error"), line
+        run.lines.append(line)
+    if kill and proc.poll() is None:
+        proc.send_signal(signal.SIGKILL)
+    code = proc.wait(timeout=60)
+    while line is not None and (line := lines.get(timeout=30)) is not None:
+        run.lines.append(line)
+    run.exit_status = signal.SIGKILL if code == -signal.SIGKILL else code << 8
+    return run
+
+
+def test_sigkill_the_real_gui_app(tmp_path: Path) -> None:
+    """The participant app itself (offscreen, its writer thread, real widgets answered by
+    key presses) killed at random moments, restarted, and finally run to the end."""
+    study_dir = tmp_path / "study"
+    shutil.copytree(REPO / "tests" / "fixtures" / "mini-study", study_dir)
+    loaded = load_study(study_dir)
+    db_path = tmp_path / "gui.sqlite3"
+    ledger = Ledger(loaded, db_path)
+    cmd = [sys.executable, str(GUI_DRIVER), "--db", f"sqlite:///{db_path}",
+           "--study", str(study_dir), "--participant", "G001"]
+    rng = random.Random(7)
+    expected = ledger.check("G001")
+    for _ in range(4):
+        run = gui_run(cmd, rng, kill=True)
+        assert_resumed_on(run, expected)
+        ledger.record("G001", run)
+        expected = ledger.check("G001", run)
+        if "done" in run.lines:
+            break
+    print(f"gui kills={ledger.kills} in_submit={ledger.kills_in_submit} "
+          f"committed before the last run={len(ledger.committed)}")
+    assert ledger.kills >= 3
+    final = gui_run(cmd, rng, kill=False)
+    assert "done" in final.lines, final.lines[-5:]
+    assert_resumed_on(final, expected)
+    ledger.record("G001", final)
+    assert ledger.check("G001", final) is None
+    check_final_database(loaded, db_path, ["G001"])
