@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices, unique_keys
+from app.importers.base import ImportOptions, StudyDraft, unique_keys
 from app.importers.mteb_common import mteb_study, row_language, task_name
 from app.importers.mteb_questions import classification_question, mteb_categories
-from app.importers.tables import cell_text, is_empty, item_ids, read_table
+from app.importers.tables import cell_text, is_empty, sampled_rows
 
 INSTRUCTIONS = "Read each text and choose the label that fits it best."
 
@@ -27,9 +27,7 @@ def _sort_key(label: str) -> tuple[int, float, str]:
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table = read_table(options.source)
-    table.require("text", "label")
-    problems = Problems(options.source)
+    table, problems, keep, ids = sampled_rows(options.source, options, "text", "label")
     labels: dict[int, str] = {}
     names: dict[str, str] = {}
     for row, values in enumerate(table.rows):
@@ -49,8 +47,6 @@ def build(options: ImportOptions) -> StudyDraft:
     keys = unique_keys(distinct)
     choices = [(keys[label], names.get(label, label)) for label in distinct]
 
-    keep = sample_indices(len(table.rows), options.sample, options.seed)
-    ids = item_ids(table, problems, keep)
     name = task_name(options)
     items: list[dict[str, Any]] = []
     for done, row in enumerate(keep, start=1):

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices
+from app.importers.base import ImportOptions, Problems, StudyDraft
 from app.importers.mteb_common import mteb_study, row_language, task_name
 from app.importers.mteb_questions import DOCS_PER_QUERY, mteb_categories, relevance_question
-from app.importers.tables import cell_list, cell_text, item_ids, read_table
+from app.importers.tables import cell_list, cell_text, sampled_rows
 
 INSTRUCTIONS = (
     "Each screen shows a search query and a few documents. Mark every document that is "
@@ -52,11 +52,8 @@ def documents_for(item_id: str, positives: list[str], negatives: list[str],
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table = read_table(options.source)
-    table.require("query", "positive", "negative")
-    problems = Problems(options.source)
-    keep = sample_indices(len(table.rows), options.sample, options.seed)
-    ids = item_ids(table, problems, keep)
+    table, problems, keep, ids = sampled_rows(options.source, options,
+                                              "query", "positive", "negative")
     name = task_name(options)
     items: list[dict[str, Any]] = []
     for done, row in enumerate(keep, start=1):

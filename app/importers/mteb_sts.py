@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices
+from app.importers.base import ImportOptions, StudyDraft
 from app.importers.mteb_common import mteb_study, row_language, task_name
 from app.importers.mteb_questions import STS_MAX, STS_MIN, STS_STEP, mteb_categories, sts_question
-from app.importers.tables import cell_number, cell_text, item_ids, read_table
+from app.importers.tables import cell_number, cell_text, sampled_rows
 
 INSTRUCTIONS = (
     "Each screen shows two sentences. Rate how similar their **meanings** are, from {low:g} "
@@ -22,11 +22,8 @@ INSTRUCTIONS = (
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table = read_table(options.source)
-    table.require("sentence1", "sentence2", "score")
-    problems = Problems(options.source)
-    keep = sample_indices(len(table.rows), options.sample, options.seed)
-    ids = item_ids(table, problems, keep)
+    table, problems, keep, ids = sampled_rows(options.source, options,
+                                              "sentence1", "sentence2", "score")
     name = task_name(options)
     rows: list[tuple[int, str, str, float, str, dict[str, Any]]] = []
     for done, row in enumerate(keep, start=1):

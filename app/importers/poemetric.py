@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices, study_header
+from app.importers.base import ImportOptions, StudyDraft, study_header
 from app.importers.poemetric_survey import (
     AUTHOR,
     AUTHOR_TYPE,
@@ -22,17 +22,14 @@ from app.importers.poemetric_survey import (
     poem_stimulus,
     survey_questions,
 )
-from app.importers.tables import cell_text, is_empty, item_ids, read_table
+from app.importers.tables import cell_text, is_empty, sampled_rows
 
 EXTRA_CATEGORIES = ("title", "source", "year", "meter_pattern", "rhyme_pattern")
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table = read_table(options.source)
-    table.require("form", "author", "content", "theme")
-    problems = Problems(options.source)
-    keep = sample_indices(len(table.rows), options.sample, options.seed)
-    ids = item_ids(table, problems, keep)
+    table, problems, keep, ids = sampled_rows(options.source, options,
+                                              "form", "author", "content", "theme")
     items: list[dict[str, Any]] = []
     for done, row in enumerate(keep, start=1):
         values = table.rows[row]

@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices, study_header
+from app.importers.base import ImportOptions, StudyDraft, study_header
 from app.importers.images import ImageCollector
 from app.importers.spinbench_tasks import answer_question, parse_task_type
-from app.importers.tables import cell_list, cell_text, item_ids, read_table
+from app.importers.tables import cell_list, cell_text, sampled_rows
 
 DEFAULT_FILE = "test.jsonl"
 PLACEHOLDER = "<image>"
@@ -33,11 +33,7 @@ def source_file(source: Path) -> Path:
 
 def build(options: ImportOptions) -> StudyDraft:
     path = source_file(options.source)
-    table = read_table(path)
-    table.require("problem", "images", "answer")
-    problems = Problems(path)
-    keep = sample_indices(len(table.rows), options.sample, options.seed)
-    ids = item_ids(table, problems, keep)
+    table, problems, keep, ids = sampled_rows(path, options, "problem", "images", "answer")
     collector = ImageCollector(options.images_root, problems)
     items: list[dict[str, Any]] = []
     for done, row in enumerate(keep, start=1):

@@ -15,9 +15,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from app.importers.base import Problems, fail
+from app.importers.base import ImportOptions, Problems, fail, sample_indices
 
 TABLE_SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".tsv", ".parquet")
 ID_COLUMNS = ("id", "_id")
@@ -235,3 +235,20 @@ def item_ids(table: Table, problems: Problems, keep: list[int] | None = None) ->
             else:
                 first[item_id] = row
     return ids
+
+
+class SampledRows(NamedTuple):
+    """A source read, its required columns checked, its sample drawn and its item ids made."""
+
+    table: Table
+    problems: Problems
+    keep: list[int]  # the rows to import, in source order
+    ids: dict[int, str]  # row -> item id (rows with a bad id are missing)
+
+
+def sampled_rows(path: Path, options: ImportOptions, *required: str) -> SampledRows:
+    table = read_table(path)
+    table.require(*required)
+    problems = Problems(path)
+    keep = sample_indices(len(table.rows), options.sample, options.seed)
+    return SampledRows(table, problems, keep, item_ids(table, problems, keep))
