@@ -47,7 +47,7 @@ class Autopilot:
 
     def press(self, key: Qt.Key, text: str = "",
               modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-        target: QWidget = QApplication.focusWidget() or self.window
+        target: QWidget = self.window.focusWidget() or self.window
         for kind in (QtCore.QEvent.Type.KeyPress, QtCore.QEvent.Type.KeyRelease):
             QApplication.sendEvent(target, QKeyEvent(kind, key, modifiers, text))
 
@@ -97,8 +97,12 @@ class Autopilot:
 
     def submit_trial(self) -> None:
         trial = self.window.flow.trial
-        self.press(Qt.Key.Key_Return)
-        self.wait(lambda: trial.phase in ("feedback", "iti", "done"), "the answer to be saved")
+        view = trial.view
+        # Ctrl+Enter submits wherever the focus is; plain Enter makes a new line in a comment.
+        self.press(Qt.Key.Key_Return, "", Qt.KeyboardModifier.ControlModifier)
+        # Saved once the trial moved past "saving" (the next one may already be up).
+        self.wait(lambda: trial.phase in ("feedback", "iti", "done") or trial.view is not view
+                  or self.page is not trial, "the answer to be saved")
 
     def step(self) -> str:
         """Act on the current screen once and wait for what follows; says what it did."""

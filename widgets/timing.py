@@ -3,8 +3,10 @@
 Onset. A Qt widget window repaints in one cycle: the top-level widget receives an
 UpdateRequest (or an Expose on first show), paints every dirty widget into its backing store,
 parents before children, and flushes the result to the window system before returning. We
-stamp onset at the END of the first such cycle in which the stimulus widget painted: an event
-filter on the stimulus notices its first Paint, and a filter on the top-level widget runs the
+stamp onset at the END of the first such cycle in which the stimulus painted: an event filter
+on the stimulus widget and on every widget inside it notices the first Paint among them (Qt
+does not paint a container that its children cover completely, such as a scroll area's frame,
+so the stimulus widget itself may never get one), and a filter on the top-level widget runs the
 UpdateRequest itself and takes time.monotonic_ns() once it has returned, i.e. after the
 stimulus' children (text, images) were painted and the frame was handed to the window system.
 A Paint that arrives outside an UpdateRequest (first exposure of a window, a synchronous
@@ -33,7 +35,8 @@ LogFn = Callable[[str, dict[str, Any], int], None]  # kind, payload, monotonic n
 
 
 class OnsetProbe(QObject):
-    """Emits `onset(ns)` once, at the end of the first repaint that drew `stimulus`."""
+    """Emits `onset(ns)` once, at the end of the first repaint that drew `stimulus` (or any
+    widget inside it)."""
 
     onset = Signal(object)  # int ns: a 64-bit value, too big for a Qt int
 
@@ -45,26 +48,41 @@ class OnsetProbe(QObject):
         self.paint_ns: int | None = None  # end of the stimulus widget's own first paint
         self.onset_ns: int | None = None
         self._top: QWidget | None = None
+        self._parts: list[QWidget] = []
 
     def arm(self) -> None:
         """Call just before making the stimulus visible."""
         self.armed_ns = self.clock()
-        self.stimulus.installEventFilter(self)
+        self._parts = [self.stimulus, *self.stimulus.findChildren(QWidget)]
+        for part in self._parts:
+            part.installEventFilter(self)
         self._top = self.stimulus.window()
         self._top.installEventFilter(self)
 
     def disarm(self) -> None:
-        self.stimulus.removeEventFilter(self)
+        for part in self._parts:
+            part.removeEventFilter(self)
+        self._parts = []
         if self._top is not None:
             self._top.removeEventFilter(self)
             self._top = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Nothing may escape an event filter (it would end the process, see MainWindow), so a
+        # failing paint in a stimulus view is caught here; it was already reported by PySide.
+        try:
+            return self._filter(watched, event)
+        except Exception:
+            self.disarm()
+            return False
+
+    def _filter(self, watched: QObject, event: QEvent) -> bool:
         if self.onset_ns is not None:
             return False
         kind = event.type()
-        if watched is self.stimulus and kind == QEvent.Type.Paint and self.paint_ns is None:
-            self.stimulus.event(event)  # paint now, so the time below is the end of the paint
+        if (kind == QEvent.Type.Paint and self.paint_ns is None and watched is not self._top
+                and isinstance(watched, QWidget)):
+            watched.event(event)  # paint now, so the time below is the end of the paint
             self.paint_ns = self.clock()
             # Closes a paint that is not inside an UpdateRequest (see the module docstring).
             QTimer.singleShot(0, self, self._finish)

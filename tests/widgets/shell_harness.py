@@ -9,7 +9,7 @@ from typing import Any
 
 from app.storage import open_database
 from widgets.autopilot import Autopilot
-from widgets.qt import QApplication, Qt, QWidget
+from widgets.qt import Qt, QWidget
 from widgets.shell.main_window import MainWindow
 
 
@@ -56,7 +56,7 @@ class ShellApp:
     def key(self, key: Qt.Key, text: str = "",
             modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
         """A key press where the participant's focus is, as a keyboard would deliver it."""
-        target = QApplication.focusWidget() or self.window
+        target = self.window.focusWidget() or self.window
         self.qtbot.keyClick(target, key, modifiers)
 
     def close(self) -> None:

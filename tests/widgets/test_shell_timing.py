@@ -65,7 +65,7 @@ def test_time_away_is_excluded_and_logged(qtbot) -> None:
     t1 = time.monotonic_ns()
     assert [k for k, _ in logged] == ["focus_lost", "focus_regained"]
     away_ms = (logged[1][1] - logged[0][1]) / 1e6
-    assert 120 <= away_ms <= (t1 - t0) / 1e6 + 1
+    assert abs(away_ms - (t1 - t0) / 1e6) < 5  # the interval we actually stayed away
     assert abs(clock.excluded_ms() - away_ms) < 1e-6
     # Away time before the onset or after the answer does not count.
     assert clock.excluded_ms(until_ns=logged[0][1]) == 0.0
@@ -80,10 +80,12 @@ def test_minimised_time_is_excluded(qtbot) -> None:
         stack.setCurrentWidget(stimulus)
     window.showMinimized()
     qtbot.waitUntil(lambda: "minimised" in logged, timeout=2000)
+    minimised = time.monotonic_ns()
     qtbot.wait(60)
+    restoring = time.monotonic_ns()
     window.showNormal()
     qtbot.waitUntil(lambda: "restored" in logged, timeout=2000)
-    assert clock.excluded_ms() >= 60
+    assert clock.excluded_ms() >= (restoring - minimised) / 1e6
 
 
 def test_deadline_waits_while_away(qtbot) -> None:
@@ -96,11 +98,13 @@ def test_deadline_waits_while_away(qtbot) -> None:
         stack.setCurrentWidget(stimulus)
     onset = clock.onset_ns
     QApplication.sendEvent(window, QEvent(QEvent.Type.WindowDeactivate))
+    left = time.monotonic_ns()
     qtbot.wait(250)
-    assert not fired  # paused: 250 ms away > 150 ms deadline
+    assert not fired  # paused: away longer than the 150 ms deadline
+    back = time.monotonic_ns()
     QApplication.sendEvent(window, QEvent(QEvent.Type.WindowActivate))
     qtbot.waitUntil(lambda: bool(fired), timeout=2000)
+    assert abs(clock.excluded_ms(fired[0]) - (back - left) / 1e6) < 5
     present_ms = (fired[0] - onset) / 1e6 - clock.excluded_ms(fired[0])
-    assert clock.excluded_ms(fired[0]) >= 250
     assert 149 <= present_ms < 150 + 100  # generous upper bound for a loaded machine
     clock.stop()

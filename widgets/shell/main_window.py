@@ -14,7 +14,7 @@ from typing import Any
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from widgets.qt import QEvent, QKeyEvent, QKeySequence, QObject, QtGui, QtWidgets, QWidget
+from widgets.qt import QEvent, QKeyEvent, QKeySequence, QObject, QtGui, QTimer, QtWidgets, QWidget
 from widgets.settings import FontZoom, app_settings, restore_geometry, save_geometry
 from widgets.shell.participant_flow import ParticipantFlow
 from widgets.writer import DatabaseWriter, describe_error
@@ -62,9 +62,18 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_menus()
         if not restore_geometry(self.settings, GEOMETRY_KEY, self):
             self.resize(1200, 800)
+        self.flow.trial_shown.connect(self._route_keys)
+
+    def _route_keys(self, on: bool) -> None:
+        """The application-wide key filter, only while a trial is on screen (a filter there
+        sees every event of the application, so it is not left on longer than needed)."""
         app = QtWidgets.QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
+        if app is None:
+            return
+        if on:
+            app.installEventFilter(self)
+        else:
+            app.removeEventFilter(self)
 
     # ------------------------------------------------------------------ menus
 
@@ -130,8 +139,18 @@ class MainWindow(QtWidgets.QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.KeyPress or self.flow.current() is not self.flow.trial:
             return False
+        # An exception escaping an event filter takes the whole process down (PySide6), and
+        # with it a participant's session: report it instead, and let the key go on.
+        try:
+            return self._route_key(watched, event)
+        except Exception as exc:
+            message = f"A key could not be handled: {describe_error(exc)}"
+            QTimer.singleShot(0, self, lambda: self.show_error(message))
+            return False
+
+    def _route_key(self, watched: QObject, event: QEvent) -> bool:
         # Key presses travel from the focus widget up to the window; act on the first leg only.
-        focus = QtWidgets.QApplication.focusWidget()
+        focus = self.focusWidget()  # the widget with the focus in this window
         if watched is not (focus or self) or not isinstance(watched, QWidget):
             return False
         if watched.window() is not self or not isinstance(event, QKeyEvent):
@@ -141,9 +160,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ closing
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        app = QtWidgets.QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
+        self._route_keys(False)
         self.flow.end_session()
         save_geometry(self.settings, GEOMETRY_KEY, self)
         if self._designer is not None:

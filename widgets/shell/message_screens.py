@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.session.engine import EndScreen
-from widgets.qt import QKeyEvent, Qt, QtGui, QtWidgets, QWidget, Signal
+from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
 from widgets.shell.page import MarkdownView, Page
 from widgets.typography import mute
 
@@ -36,10 +36,6 @@ class MessageScreen(Page):
         if self.continue_button.isEnabled():
             self.continue_button.setEnabled(False)
             self.done.emit()
-
-    def showEvent(self, event: QtGui.QShowEvent) -> None:
-        super().showEvent(event)
-        self.setFocus()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in CONTINUE_KEYS and not event.isAutoRepeat():
@@ -74,6 +70,9 @@ class ConsentScreen(Page):
         self.agree.toggled.connect(self.continue_button.setEnabled)
         self.continue_button.setEnabled(False)
         self.agree.setFocus()
+
+    def initial_focus(self) -> QWidget:
+        return self.agree
 
     def _agree(self) -> None:
         if self.agree.isChecked() and self.continue_button.isEnabled():

@@ -87,6 +87,10 @@ class Page(QWidget):
             self._fit_column()
         super().changeEvent(event)
 
+    def initial_focus(self) -> QWidget:
+        """What takes the keyboard when this screen appears."""
+        return self
+
     def add_button(self, text: str, *, primary: bool = False) -> QtWidgets.QPushButton:
         button = QtWidgets.QPushButton(text, self.column)
         button.setAutoDefault(False)

@@ -28,7 +28,7 @@ from app.session.standing import ParticipantStanding, participant_standings
 from app.storage.database import Database
 from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
-from widgets.qt import QObject, QtWidgets, QWidget, Signal
+from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
 from widgets.shell.message_screens import (
     ConsentScreen,
     MessageScreen,
@@ -36,6 +36,7 @@ from widgets.shell.message_screens import (
     break_text,
     end_text,
 )
+from widgets.shell.page import Page
 from widgets.shell.participant_screen import ParticipantScreen
 from widgets.shell.session_controller import SessionController
 from widgets.shell.start_screen import StartScreen
@@ -47,6 +48,7 @@ from widgets.writer import DatabaseWriter, describe_error
 class ParticipantFlow(QObject):
     study_changed = Signal(object)  # LoadedStudy | None: the window shows the demo label
     error = Signal(str)  # something failed that the participant cannot fix: the window says so
+    trial_shown = Signal(bool)  # the trial page became current (True) or stopped being so
 
     def __init__(self, stack: QtWidgets.QStackedWidget, writer: DatabaseWriter, db: Database, *,
                  home: Path | None, image_cache: Any, screen_info: Callable[[], tuple[float | None, str]],
@@ -77,6 +79,11 @@ class ParticipantFlow(QObject):
         if page.parent() is not self.stack:
             self.stack.addWidget(page)
         self.stack.setCurrentWidget(page)
+        if isinstance(page, Page):
+            # After the switch: the stack moves the focus itself while it switches pages.
+            page.initial_focus().setFocus(Qt.FocusReason.OtherFocusReason)
+        if (old is self.trial) != (page is self.trial):
+            self.trial_shown.emit(page is self.trial)
         if old is not None and old is not page and old not in (self.start, self.trial):
             self.stack.removeWidget(old)
             old.deleteLater()
@@ -147,10 +154,15 @@ class ParticipantFlow(QObject):
         refresh_hz, screen = self.screen_info()
         self.controller = SessionController(self.writer, self.db, self.loaded, code, profile,
                                             refresh_hz=refresh_hz, screen=screen, parent=self)
-        self.controller.opened.connect(self._session_opened)
-        self.controller.screen_ready.connect(self._show_screen)
-        self.controller.failed.connect(self._controller_failed)
-        self.controller.open(consent_text=consent)
+        controller = self.controller
+        # Results of a session that has since ended (window closed, back to start) are dropped.
+        controller.opened.connect(
+            lambda n, total: controller is self.controller and self._session_opened(n, total))
+        controller.screen_ready.connect(
+            lambda screen, progress: controller is self.controller
+            and self._show_screen(screen, progress))
+        controller.failed.connect(self._controller_failed)
+        controller.open(consent_text=consent)
 
     def _session_opened(self, answered: int, total: int) -> None:
         assert self.loaded is not None

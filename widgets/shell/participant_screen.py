@@ -142,6 +142,9 @@ class ParticipantScreen(Page):
         self._code_changed(code)
         self.code.setFocus()
 
+    def initial_focus(self) -> QWidget:
+        return self.code
+
     def standing(self) -> ParticipantStanding | None:
         return self.standings.get(self.code.text().strip())
 

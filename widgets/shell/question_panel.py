@@ -138,7 +138,7 @@ class QuestionPanel(QtWidgets.QScrollArea):
     # ------------------------------------------------------------------ keyboard
 
     def focused_entry(self) -> QuestionEntry | None:
-        focus = QtWidgets.QApplication.focusWidget()
+        focus = self.window().focusWidget()  # this window's focus, active or not
         for entry in self.entries:
             if focus is not None and (focus is entry.widget or entry.widget.isAncestorOf(focus)):
                 return entry
@@ -146,8 +146,8 @@ class QuestionPanel(QtWidgets.QScrollArea):
 
     def route_key(self, event: QKeyEvent) -> bool:
         """Offer the key to the focused response widget, else to the first incomplete one."""
-        candidates = [self.focused_entry(), self.first_incomplete()]
-        for entry in dict.fromkeys(c for c in candidates if c is not None):
+        focused, first = self.focused_entry(), self.first_incomplete()
+        for entry in [e for e in (focused, first if first is not focused else None) if e]:
             was_complete = entry.state.is_complete()
             if entry.widget.handle_key(event):
                 self.ensureWidgetVisible(entry.box, 0, 40)

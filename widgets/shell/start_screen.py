@@ -64,6 +64,9 @@ class StartScreen(Page):
         self._sync_buttons()
         self.list.setFocus()
 
+    def initial_focus(self) -> QWidget:
+        return self.list
+
     def _sync_buttons(self) -> None:
         self.start_button.setEnabled(self.list.currentItem() is not None)
 

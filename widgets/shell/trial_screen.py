@@ -78,7 +78,7 @@ class TrialScreen(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.MarkdownText)
         footer.addWidget(self.status, 1)
-        self.hint = mute(QtWidgets.QLabel(""))
+        self.hint = mute(QtWidgets.QLabel("Enter submits (in a comment box: Ctrl+Enter)"))
         footer.addWidget(self.hint)
         self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
         self.submit_button.setDefault(True)
@@ -95,6 +95,9 @@ class TrialScreen(QWidget):
         self._iti_timer = QTimer(self)
         self._iti_timer.setSingleShot(True)
         self._iti_timer.timeout.connect(self._finish)
+        for timer in (self._fixation_timer, self._iti_timer):
+            timer.setTimerType(Qt.TimerType.PreciseTimer)  # coarse timers may fire 5% early
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # a place for the focus between trials
 
     def _centered(self, text: str, factor: float) -> QWidget:
         page = QWidget(self)
@@ -121,7 +124,7 @@ class TrialScreen(QWidget):
         self.status.setText("")
         self.trial_clock = TrialClock(self.window(), deadline_ms=view.deadline_ms, clock=self.clock,
                                       log=self._log_away)
-        self.trial_clock.onset.connect(self._on_onset)
+        self.trial_clock.onset.connect(lambda _ns: self._sync_button())
         self.trial_clock.deadline_reached.connect(self._on_deadline)
         self._fixation_over = False
         # Shown only once every image (stimulus and prompts) is decoded: the onset is honest.
@@ -163,9 +166,6 @@ class TrialScreen(QWidget):
     def _still_loading(self) -> None:
         if self.phase == "loading":
             self.pages.setCurrentWidget(self.loading_page)
-
-    def _on_onset(self, _ns: int) -> None:
-        self.hint.setText("")
 
     def _set_phase(self, phase: str, page: QWidget) -> None:
         self.phase = phase
@@ -303,8 +303,10 @@ class TrialScreen(QWidget):
             return False
         if self.phase != "trial" or self.panel is None:
             return key in (Qt.Key.Key_Space, *ENTER_KEYS)  # nothing to do; do not leak
-        focus = QtWidgets.QApplication.focusWidget()
+        focus = self.window().focusWidget()  # this window's focus, active or not
         ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+        if key in ENTER_KEYS and not ctrl and focus is not None and focus.property("acceptsEnter"):
+            return False  # Enter finishes an edit there (a group's name), it does not submit
         if key in ENTER_KEYS and (ctrl or not is_text_input(focus)
                                   or isinstance(focus, QtWidgets.QLineEdit)):
             if not event.isAutoRepeat() and not self.submit():
@@ -337,11 +339,15 @@ class TrialScreen(QWidget):
             self.trial_clock.stop()
             self.trial_clock.deleteLater()
             self.trial_clock = None
+        # Park the focus on this screen first: a focused widget that disappears leaves the
+        # window with no focus at all, which some platforms report as the window going inactive
+        # (and that would count as time away in the next trial).
+        if self.stimulus is not None or self.panel is not None:
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
         for widget in (self.stimulus, self.panel):
             if widget is not None:
                 widget.hide()
-                widget.setParent(None)
-                widget.deleteLater()
+                widget.deleteLater()  # the splitter lets go of it when it is deleted
         self.stimulus = None
         self.panel = None
         self.phase = "idle"
