@@ -12,7 +12,7 @@ from app.security import (
     set_designer_passphrase,
 )
 from widgets.qt import QtWidgets, QWidget
-from widgets.shell.page import muted
+from widgets.typography import mute
 
 
 class PassphraseDialog(QtWidgets.QDialog):
@@ -46,7 +46,7 @@ class PassphraseDialog(QtWidgets.QDialog):
         else:
             self.repeat.hide()  # not in the layout: it would float over the dialog
         layout.addLayout(form)
-        self.message = muted(QtWidgets.QLabel(""))
+        self.message = mute(QtWidgets.QLabel(""))
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         buttons = QtWidgets.QDialogButtonBox(

@@ -18,7 +18,7 @@ from app.study.loader import LoadedStudy, load_study
 from widgets.designer.tools import add_tool_actions
 from widgets.qt import QKeySequence, QSettings, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
-from widgets.shell.page import muted, scaled_font
+from widgets.typography import ScaledFonts, mute
 from widgets.writer import DatabaseWriter, describe_error
 
 GEOMETRY_KEY = "designer_window"
@@ -78,7 +78,8 @@ class DesignerWindow(QtWidgets.QMainWindow):
         layout.setSpacing(12)
         top = QtWidgets.QHBoxLayout()
         title = QtWidgets.QLabel("Study")
-        title.setFont(scaled_font(title, 1.2, bold=True))
+        self.fonts = ScaledFonts(self)
+        self.fonts.add(title, 1.2, bold=True)
         top.addWidget(title)
         self.study_box = QtWidgets.QComboBox(central)
         self.study_box.setSizeAdjustPolicy(
@@ -100,7 +101,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.participants, "Participants")
         self.tabs.addTab(self.coverage, "Coverage")
         layout.addWidget(self.tabs, 1)
-        self.status = muted(QtWidgets.QLabel(""))
+        self.status = mute(QtWidgets.QLabel(""))
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         self.setCentralWidget(central)
