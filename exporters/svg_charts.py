@@ -14,6 +14,7 @@ import numpy as np
 PALETTE = {"tier": "#4C72B0", "humans": "#4C72B0", "pooled": "#2A4D8F", "model": "#DD8452",
            "published": "#B0B0B0", "author_group": "#55A868"}
 FONT = 'font-family="sans-serif" font-size="12"'
+SMALL = 'font-family="sans-serif" font-size="10"'
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ def scatter_chart(points: list[tuple[float, float, str]], *, title: str, x_label
     y_lo, y_hi = min(0.0, min(ys)), max(1.0, max(ys))
     if x_hi == x_lo:
         x_lo, x_hi = x_lo - 1, x_hi + 1
+    pad = (x_hi - x_lo) * 0.08  # room for the points' labels at both ends
+    x_lo, x_hi = x_lo - pad, x_hi + pad
     pw, ph = width - left - right, height - top - bottom
 
     def sx(v: float) -> float:
@@ -111,7 +114,7 @@ def scatter_chart(points: list[tuple[float, float, str]], *, title: str, x_label
     for a, b, label in pts:
         out.append(f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="4" fill="#4C72B0">'
                    f'<title>{escape(label)}</title></circle>')
-        out.append(f'<text x="{sx(a) + 6:.1f}" y="{sy(b) - 6:.1f}" {FONT} font-size="10">'
+        out.append(f'<text x="{sx(a) + 6:.1f}" y="{sy(b) - 6:.1f}" {SMALL}>'
                    f'{escape(label)}</text>')
     out.append(f'<text x="{left + pw / 2}" y="{height - 12}" text-anchor="middle" {FONT}>'
                f'{escape(x_label)}</text>')

@@ -79,8 +79,9 @@ def _order(row: dict[str, Any]) -> tuple[float, float]:
 
 
 def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> list[dict[str, Any]]:
-    """The `top` items with the highest dispute among those answered by two or more raters."""
-    rows = []
+    """The `top` items with the highest dispute among those answered by two or more raters
+    (items every rater answered alike are left out unless they agree against gold)."""
+    rows: list[dict[str, Any]] = []
     for item_id, item_rows in answers.groupby("item_id", sort=False):
         item_id = str(item_id)
         given = list(item_rows["answer"])
@@ -102,6 +103,7 @@ def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> lis
                                                and common != _answer_key(gold)),
             "categories": "; ".join(f"{k}={v}" for k, v in item.categories.items()),
         })
+    rows = [r for r in rows if r["majority_differs_from_gold"] or r["dispute"] > 0]
     rows.sort(key=_order)
     chosen = rows[:top]
     # Raters who agree with each other against gold are not "split", but they are how HUME

@@ -1,0 +1,129 @@
+"""The Export dialog: every results file of a study into a folder, written by `export_all` on a
+worker thread while a progress bar follows its steps."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from app.storage.database import Database
+from app.study.loader import LoadedStudy
+from widgets.qt import QObject, QtGui, QtWidgets, QWidget, Signal, Slot
+
+
+class _Relay(QObject):
+    progress = Signal(int, int, str)
+    done = Signal(object)  # list of paths
+    failed = Signal(str)
+
+
+class ExportDialog(QtWidgets.QDialog):
+    finished_export = Signal(object)  # the written paths
+    export_failed = Signal(str)
+
+    def __init__(self, loaded: LoadedStudy, db: Database, *, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.loaded = loaded
+        self.db = db
+        self.written: list[Path] = []
+        self._thread: threading.Thread | None = None
+        self.setWindowTitle(f"Export results · {loaded.study.title}")
+        layout = QtWidgets.QVBoxLayout(self)
+        row = QtWidgets.QHBoxLayout()
+        row.addWidget(QtWidgets.QLabel("Folder:"))
+        self.folder = QtWidgets.QLineEdit(str(Path.home() / f"{loaded.study.id}-results"), self)
+        row.addWidget(self.folder, 1)
+        browse = QtWidgets.QPushButton("Choose…", self)
+        browse.clicked.connect(self._browse)
+        row.addWidget(browse)
+        layout.addLayout(row)
+        self.include_simulated = QtWidgets.QCheckBox("Include simulated participants", self)
+        self.include_identifying = QtWidgets.QCheckBox(
+            "Include free-text comments and identifying profile fields", self)
+        layout.addWidget(self.include_simulated)
+        layout.addWidget(self.include_identifying)
+        self.progress = QtWidgets.QProgressBar(self)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        layout.addWidget(self.progress)
+        self.status = QtWidgets.QLabel("", self)
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        buttons = QtWidgets.QHBoxLayout()
+        buttons.addStretch(1)
+        self.export_button = QtWidgets.QPushButton("Export", self)
+        self.export_button.setDefault(True)
+        self.export_button.clicked.connect(lambda: self.start(Path(self.folder.text())))
+        close = QtWidgets.QPushButton("Close", self)
+        close.clicked.connect(self.close)
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(close)
+        layout.addLayout(buttons)
+        self._relay = _Relay()
+        self._relay.progress.connect(self._progress)
+        self._relay.done.connect(self._done)
+        self._relay.failed.connect(self._failed)
+        self.resize(560, 220)
+
+    def _browse(self) -> None:
+        folder = QtWidgets.QFileDialog.getExistingDirectory(self, "Export results into…",
+                                                            self.folder.text())
+        if folder:
+            self.folder.setText(folder)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, out_dir: Path) -> None:
+        """Export into `out_dir` on a worker thread; `finished_export` says when it is done."""
+        if self.running:
+            return
+        from exporters.export_all import export_all
+
+        self.export_button.setEnabled(False)
+        self.status.setText(f"Exporting into {out_dir}…")
+        loaded, db, relay = self.loaded, self.db, self._relay
+        simulated = self.include_simulated.isChecked()
+        identifying = self.include_identifying.isChecked()
+
+        def work() -> None:
+            try:
+                paths = export_all(loaded, db, out_dir, include_simulated=simulated,
+                                   include_identifying=identifying,
+                                   progress=lambda i, n, step: relay.progress.emit(i, n, step))
+            except Exception as exc:  # shown in the dialog, never lost in the thread
+                relay.failed.emit(f"{type(exc).__name__}: {exc}")
+            else:
+                relay.done.emit(paths)
+
+        self._thread = threading.Thread(target=work, name="baseline-studio-export", daemon=True)
+        self._thread.start()
+
+    def wait(self) -> None:
+        if self._thread is not None:
+            self._thread.join()
+
+    @Slot(int, int, str)
+    def _progress(self, index: int, total: int, step: str) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(index)
+        self.status.setText(f"{step}…" if index < total else "Done.")
+
+    @Slot(object)
+    def _done(self, paths: list[Path]) -> None:
+        self.written = list(paths)
+        self.export_button.setEnabled(True)
+        folder = paths[0].parent if paths else Path(self.folder.text())
+        self.status.setText(f"Wrote {len(paths)} files into {folder}")
+        self.finished_export.emit(self.written)
+
+    @Slot(str)
+    def _failed(self, message: str) -> None:
+        self.export_button.setEnabled(True)
+        self.status.setText(f"The export failed: {message}")
+        self.export_failed.emit(message)
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        self.wait()  # an export half-written by a closed dialog would be worse than a pause
+        super().closeEvent(event)

@@ -1,0 +1,198 @@
+"""The results plots (pyqtgraph): humans and models per category with CI whiskers, response time
+against model accuracy with a fit line and r, and rating distributions per author group."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from app.results.rt_analysis import ALL_MODELS
+from app.results.score_rows import ALL
+from app.results.scorers import scorer_for
+from app.results.summary import StudyResults
+from widgets.plotting import pg
+
+PER_ITEM = "(per item)"
+PARTY_KINDS = ("tier", "humans", "pooled", "model", "published")
+HUMAN_COLOURS = ["#4C72B0", "#2A4D8F", "#6C8EBF", "#1B365D", "#8FAADC"]
+MODEL_COLOURS = ["#DD8452", "#C44E52", "#E5AE38", "#937860", "#DA8BC3", "#8C8C8C"]
+
+
+def party_label(kind: str, who: str, illustrative: bool) -> str:
+    text = {"tier": f"tier {who}", "published": f"{who} (published)"}.get(kind, who)
+    return text + (" (illustrative)" if illustrative else "")
+
+
+class ResultsPlot(pg.PlotWidget):
+    """A plot that can say it is empty (and why) instead of showing blank axes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.legend = self.addLegend(offset=(10, 5), colCount=3)
+        self.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
+        self.getPlotItem().getAxis("bottom").enableAutoSIPrefix(False)
+        self.empty_text = pg.TextItem("", color="#555", anchor=(0.5, 0.5))
+        self.n_items = 0  # how many data items are drawn (for tests and the status line)
+
+    def reset(self, title: str, x_label: str, y_label: str) -> None:
+        self.clear()
+        self.legend.clear()
+        self.n_items = 0
+        self.setTitle(title)
+        self.setLabel("bottom", x_label)
+        self.setLabel("left", y_label)
+
+    def say_empty(self, message: str) -> None:
+        self.empty_text.setText(message)
+        self.addItem(self.empty_text)
+        self.empty_text.setPos(0.5, 0.5)
+        self.getPlotItem().getAxis("bottom").setTicks(None)
+        self.setXRange(0, 1)
+        self.setYRange(0, 1)
+
+
+class ScoresPlot(ResultsPlot):
+    """Grouped bars: one group per category value (all items first), one bar per tier, all
+    raters, the pooled human and each model; whiskers for the bootstrap 95% CI."""
+
+    def show_scores(self, results: StudyResults, question_id: str) -> None:
+        group = results.group(question_id)
+        scorer = scorer_for(group)
+        metric = scorer.main if scorer else ""
+        self.reset(f"{question_id}: {metric} by category (95% CI)", "", metric)
+        if scorer is None:
+            self.say_empty("No gold answers: see Ratings for this question")
+            return
+        rows = results.scores[(results.scores["question_id"] == question_id)
+                              & (results.scores["metric"] == metric)
+                              & results.scores["who_kind"].isin(PARTY_KINDS)]
+        if rows.empty:
+            self.say_empty("No responses yet")
+            return
+        cells = list(dict.fromkeys(zip(rows["category"], rows["category_value"], strict=True)))
+        cells.sort(key=lambda c: c != (ALL, ALL))
+        parties = list(dict.fromkeys(zip(rows["who_kind"], rows["who"], strict=True)))
+        width = 0.8 / max(len(parties), 1)
+        humans = models = 0
+        top = 0.0
+        for p, (kind, who) in enumerate(parties):
+            mine = rows[(rows["who_kind"] == kind) & (rows["who"] == who)]
+            by_cell = {(c, v): r for c, v, r in zip(mine["category"], mine["category_value"],
+                                                    mine.itertuples(index=False), strict=True)}
+            xs, ys, lo, hi = [], [], [], []
+            for i, cell in enumerate(cells):
+                row = by_cell.get(cell)
+                if row is None or not math.isfinite(float(row.value)):
+                    continue
+                xs.append(i - 0.4 + width * (p + 0.5))
+                ys.append(float(row.value))
+                lo.append(float(row.ci_low))
+                hi.append(float(row.ci_high))
+            if not xs:
+                continue
+            if kind in ("model", "published"):
+                colour = MODEL_COLOURS[models % len(MODEL_COLOURS)]
+                models += 1
+            else:
+                colour = HUMAN_COLOURS[humans % len(HUMAN_COLOURS)]
+                humans += 1
+            illustrative = bool(mine["illustrative"].fillna(False).astype(bool).any())
+            bars = pg.BarGraphItem(x=xs, height=ys, width=width * 0.9, brush=colour,
+                                   name=party_label(kind, who, illustrative))
+            self.addItem(bars)  # named items join the legend by themselves
+            self.n_items += 1
+            top = max(top, float(np.nanmax(np.r_[ys, hi])))
+            x, y = np.array(xs), np.array(ys)
+            low, high = np.array(lo), np.array(hi)
+            ok = np.isfinite(low) & np.isfinite(high)
+            if ok.any():
+                self.addItem(pg.ErrorBarItem(x=x[ok], y=y[ok], top=high[ok] - y[ok],
+                                             bottom=y[ok] - low[ok], beam=width * 0.4,
+                                             pen=pg.mkPen("#222", width=1.5)))
+        labels = ["all items" if c == (ALL, ALL) else f"{c[0]}={c[1]}" for c in cells]
+        self.getPlotItem().getAxis("bottom").setTicks([list(enumerate(labels))])
+        self.setXRange(-0.6, len(cells) - 0.4)
+        # Head room above the bars for the legend (three names a row).
+        rows_of_names = math.ceil(len(parties) / 3)
+        self.setYRange(min(0.0, float(rows["value"].min())), max(top, 1e-9) * (1.08 + 0.09 * rows_of_names))
+
+
+class RtPlot(ResultsPlot):
+    """Mean human response time against model accuracy (mean over models), per category value
+    or per item, with the least-squares line and Pearson's r (from rt_analysis)."""
+
+    def show_rt(self, results: StudyResults, question_id: str, category: str) -> None:
+        unit = "item" if category == PER_ITEM else "category"
+        self.reset("", "mean human RT (ms)", "model accuracy (mean over models)")
+        if unit == "item":
+            table = results.rt_items
+            rows = table[table["question_id"] == question_id]
+            labels = rows["item_id"]
+        else:
+            table = results.rt_categories
+            rows = table[(table["question_id"] == question_id) & (table["category"] == category)]
+            labels = rows["category_value"]
+        keep = (np.isfinite(rows["mean_rt_ms"].astype(float))
+                & np.isfinite(rows["model_accuracy"].astype(float)))
+        rows, labels = rows[keep], labels[keep]
+        title = f"{question_id}: RT vs model accuracy per {category if unit == 'category' else 'item'}"
+        self.setTitle(title)
+        if rows.empty:
+            self.say_empty("Needs response times and model predictions")
+            return
+        x = rows["mean_rt_ms"].to_numpy(dtype=float)
+        y = rows["model_accuracy"].to_numpy(dtype=float)
+        self.addItem(pg.ScatterPlotItem(x=x, y=y, size=9, brush="#4C72B0"))
+        if len(x) <= 40:  # beyond that, labels hide the points
+            for xi, yi, label in zip(x, y, labels, strict=True):
+                text = pg.TextItem(str(label), color="#333", anchor=(0, 1))
+                text.setPos(xi, yi)
+                self.addItem(text)
+        self.n_items += 1
+        if len(x) >= 2 and np.ptp(x) > 0:
+            slope, intercept = np.polyfit(x, y, 1)
+            xs = np.array([x.min(), x.max()])
+            self.plot(xs, slope * xs + intercept, pen=pg.mkPen("#C44E52", width=2))
+        self.setYRange(min(0.0, float(y.min())), max(1.0, float(y.max())))
+        corr = results.rt_correlations
+        match = corr[(corr["question_id"] == question_id) & (corr["unit"] == unit)
+                     & (corr["category"] == ("" if unit == "item" else category))
+                     & (corr["model"] == ALL_MODELS) & (corr["rt_statistic"] == "mean")
+                     & (corr["rt_basis"] == "all") & (corr["method"] == "pearson")]
+        if not match.empty:
+            r, n = float(match["r"].iloc[0]), int(match["n"].iloc[0])
+            note = f"Pearson r = {r:.2f}, n = {n}" if math.isfinite(r) else f"n = {n}: too few for r"
+            self.setTitle(f"{title} · {note}")
+
+
+class RatingsPlot(ResultsPlot):
+    """How often each rating was given to one statement, per author group (share of ratings)."""
+
+    def show_ratings(self, results: StudyResults, question_id: str) -> None:
+        self.reset(f"{question_id}: ratings per author group", "rating", "share of ratings")
+        dist = results.rating_distribution
+        rows = dist[dist["question_id"] == question_id]
+        if rows.empty:
+            self.say_empty("No ratings yet")
+            return
+        values = list(dict.fromkeys(rows["rating"]))
+        groups = list(dict.fromkeys(rows["group"]))
+        width = 0.8 / len(groups)
+        for g, name in enumerate(groups):
+            mine = rows[rows["group"] == name]
+            share = mine.set_index("rating")["count"] / mine["count"].sum()
+            heights = [float(share.get(v, 0.0)) for v in values]
+            bars = pg.BarGraphItem(x=[i - 0.4 + width * (g + 0.5) for i in range(len(values))],
+                                   height=heights, width=width * 0.9,
+                                   brush=(HUMAN_COLOURS + MODEL_COLOURS)[g % 11], name=str(name))
+            self.addItem(bars)
+            self.n_items += 1
+        self.getPlotItem().getAxis("bottom").setTicks([list(enumerate(values))])
+
+
+def rt_units(results: StudyResults, question_id: str) -> list[str]:
+    """What the RT plot can show for a question: each category, then per item."""
+    cats: pd.DataFrame = results.rt_categories
+    return [*dict.fromkeys(cats[cats["question_id"] == question_id]["category"]), PER_ITEM]

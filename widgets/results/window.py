@@ -1,0 +1,199 @@
+"""The results window (designer mode): scores of humans and models per category, response time
+against model accuracy, rating distributions, agreement and the most disputed items. It follows
+the database: when responses arrive it recomputes (off the UI thread) and redraws."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from app.results.options import ResultsOptions
+from app.results.summary import StudyResults
+from app.storage.database import Database
+from app.study.loader import LoadedStudy
+from widgets.plotting import export_png, export_svg
+from widgets.qt import QtGui, QtWidgets, QWidget, Slot
+from widgets.results.export_dialog import ExportDialog
+from widgets.results.model import POLL_MS, ResultsModel
+from widgets.results.plots import RatingsPlot, ResultsPlot, RtPlot, ScoresPlot, rt_units
+from widgets.results.tables import fill_table, results_table
+
+ILLUSTRATIVE_NOTE = ("<b>Illustrative.</b> Model scores marked (illustrative) are made up for "
+                     "demonstration; they are not measurements of real models.")
+
+
+class ResultsWindow(QtWidgets.QMainWindow):
+    def __init__(self, loaded: LoadedStudy, db: Database, *, options: ResultsOptions | None = None,
+                 poll_ms: int = POLL_MS, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.loaded = loaded
+        self.db = db
+        self.setWindowTitle(f"Results · {loaded.study.title}")
+        self.model = ResultsModel(loaded, db, options, poll_ms=poll_ms, parent=self)
+        self.model.updated.connect(self.show_results)
+        self.model.failed.connect(self._failed)
+        self.model.busy_changed.connect(self._busy)
+        self.results: StudyResults | None = None
+
+        central = QWidget(self)
+        layout = QtWidgets.QVBoxLayout(central)
+        self.banner = QtWidgets.QLabel(ILLUSTRATIVE_NOTE, central)
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("background: #fff3cd; border: 1px solid #e0c36b; padding: 6px;")
+        self.banner.setVisible(loaded.study.illustrative or any(
+            p.illustrative for p in loaded.study.models.predictions))
+        layout.addWidget(self.banner)
+        bar = QtWidgets.QHBoxLayout()
+        bar.addWidget(QtWidgets.QLabel("Question:"))
+        self.question = QtWidgets.QComboBox(central)
+        self.question.setSizeAdjustPolicy(
+            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.question.currentIndexChanged.connect(self._redraw)
+        bar.addWidget(self.question)
+        self.simulated = QtWidgets.QCheckBox("Include simulated participants", central)
+        self.simulated.toggled.connect(self.model.set_include_simulated)
+        bar.addWidget(self.simulated)
+        bar.addStretch(1)
+        self.status = QtWidgets.QLabel("Computing…", central)
+        bar.addWidget(self.status)
+        refresh = QtWidgets.QPushButton("Refresh", central)
+        refresh.clicked.connect(self.model.refresh)
+        bar.addWidget(refresh)
+        export = QtWidgets.QPushButton("Export…", central)
+        export.clicked.connect(self.open_export)
+        bar.addWidget(export)
+        layout.addLayout(bar)
+
+        self.tabs = QtWidgets.QTabWidget(central)
+        layout.addWidget(self.tabs, 1)
+        self.scores_plot = ScoresPlot()
+        self.comparison = results_table()
+        self.tabs.addTab(self._plot_page(self.scores_plot, "scores", self.comparison), "Scores")
+        self.rt_plot = RtPlot()
+        self.rt_category = QtWidgets.QComboBox()
+        self.rt_category.currentIndexChanged.connect(self._redraw_rt)
+        self.rt_table = results_table()
+        self.tabs.addTab(self._plot_page(self.rt_plot, "response-times", self.rt_table,
+                                         self.rt_category), "Response times")
+        self.ratings_plot = RatingsPlot()
+        self.ratings_table = results_table()
+        self.tabs.addTab(self._plot_page(self.ratings_plot, "ratings", self.ratings_table),
+                         "Ratings")
+        self.agreement = results_table()
+        self.tabs.addTab(self.agreement, "Agreement")
+        self.disputed = results_table()
+        self.tabs.addTab(self.disputed, "Most disputed items")
+        self.setCentralWidget(central)
+        self.resize(1200, 820)
+        self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
+                                              "ratings": self.ratings_plot}
+        self.model.refresh()
+        self.model.start_polling()
+
+    def _plot_page(self, plot: ResultsPlot, name: str, table: QtWidgets.QTableWidget,
+                   extra: QWidget | None = None) -> QWidget:
+        page = QWidget()
+        layout = QtWidgets.QVBoxLayout(page)
+        buttons = QtWidgets.QHBoxLayout()
+        if extra is not None:
+            buttons.addWidget(extra)
+        buttons.addStretch(1)
+        for suffix in ("png", "svg"):
+            button = QtWidgets.QPushButton(f"Save {suffix.upper()}…", page)
+            button.clicked.connect(lambda _=False, p=plot, n=name, s=suffix: self._save(p, n, s))
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        splitter = QtWidgets.QSplitter()
+        splitter.setOrientation(splitter.orientation().Vertical)
+        splitter.addWidget(plot)
+        splitter.addWidget(table)
+        splitter.setSizes([520, 220])
+        layout.addWidget(splitter, 1)
+        return page
+
+    # ------------------------------------------------------------------ model -> view
+
+    @Slot(object)
+    def show_results(self, results: StudyResults) -> None:
+        self.results = results
+        current = self.question.currentData()
+        self.question.blockSignals(True)
+        self.question.clear()
+        for group in results.groups:
+            self.question.addItem(f"{group.question_id} ({group.kind})", group.question_id)
+        index = self.question.findData(current)
+        self.question.setCurrentIndex(max(index, 0))
+        self.question.blockSignals(False)
+        self.banner.setVisible(self.banner.isVisible() or bool(
+            results.scores["illustrative"].fillna(False).astype(bool).any()))
+        fill_table(self.agreement, results.agreement)
+        self.status.setText(f"{results.n_participants} participants, {results.n_responses} "
+                            f"responses · updated {datetime.now():%H:%M:%S}")
+        self._redraw()
+
+    @Slot()
+    def _redraw(self) -> None:
+        results, question_id = self.results, self.question.currentData()
+        if results is None or question_id is None:
+            return
+        self.scores_plot.show_scores(results, question_id)
+        comparison = results.comparison
+        columns = [c for c in comparison.columns[:4]] + [
+            c for c in comparison.columns[4:] if str(c).startswith(f"{question_id} ")]
+        mine = comparison[columns]
+        fill_table(self.comparison, mine[mine.iloc[:, 4:].notna().any(axis=1)])
+        disputed = results.disputed
+        fill_table(self.disputed, disputed[disputed["question_id"] == question_id])
+        current = self.rt_category.currentText()
+        self.rt_category.blockSignals(True)
+        self.rt_category.clear()
+        self.rt_category.addItems(rt_units(results, question_id))
+        self.rt_category.setCurrentIndex(max(self.rt_category.findText(current), 0))
+        self.rt_category.blockSignals(False)
+        self._redraw_rt()
+        self.ratings_plot.show_ratings(results, question_id)
+        summary = results.rating_summary
+        fill_table(self.ratings_table, summary[summary["question_id"] == question_id])
+
+    @Slot()
+    def _redraw_rt(self) -> None:
+        results, question_id = self.results, self.question.currentData()
+        if results is None or question_id is None:
+            return
+        self.rt_plot.show_rt(results, question_id, self.rt_category.currentText())
+        corr = results.rt_correlations
+        fill_table(self.rt_table, corr[corr["question_id"] == question_id])
+
+    @Slot(bool)
+    def _busy(self, busy: bool) -> None:
+        if busy:
+            self.status.setText("Computing…")
+
+    @Slot(str)
+    def _failed(self, message: str) -> None:
+        self.status.setText(f"Could not compute the results: {message}")
+
+    # ------------------------------------------------------------------ actions
+
+    def save_plot(self, name: str, path: Path) -> Path:
+        """Write the named plot ("scores", "rt", "ratings") as PNG or SVG (by the suffix)."""
+        plot = self.plots[name]
+        return export_svg(plot, path) if path.suffix.lower() == ".svg" else export_png(plot, path)
+
+    def _save(self, plot: ResultsPlot, name: str, suffix: str) -> None:
+        default = str(Path.home() / f"{self.loaded.study.id}-{name}.{suffix}")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self, f"Save plot as {suffix.upper()}",
+                                                        default, f"{suffix.upper()} (*.{suffix})")
+        if path:
+            key = next(k for k, p in self.plots.items() if p is plot)
+            self.save_plot(key, Path(path))
+
+    def open_export(self) -> ExportDialog:
+        dialog = ExportDialog(self.loaded, self.db, parent=self)
+        dialog.include_simulated.setChecked(self.model.options.include_simulated)
+        dialog.show()
+        return dialog
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        self.model.stop()
+        super().closeEvent(event)
