@@ -11,7 +11,6 @@ import json
 import os
 import queue
 import random
-import shutil
 import signal
 import sqlite3
 import subprocess
@@ -297,7 +296,7 @@ def check_final_database(loaded: LoadedStudy, db_path: Path, codes: list[str]) -
 
 
 def test_sigkill_at_random_points_loses_and_duplicates_nothing(tmp_path: Path) -> None:
-    ledger = kill_campaign(tmp_path, kills=60, n_items=300, seed=20240601)
+    ledger = kill_campaign(tmp_path, kills=52, n_items=300, seed=20240601)
     print(f"kills={ledger.kills} in_submit={ledger.kills_in_submit} "
           f"in_flight_landed={ledger.in_flight_landed} before_session={ledger.kills_before_session} "
           f"committed={len(ledger.committed)}")
@@ -361,9 +360,14 @@ def gui_run(cmd: list[str], rng: random.Random, *, kill: bool) -> Run:
 
     threading.Thread(target=read, daemon=True).start()
     run = Run()
-    deadline = time.monotonic() + (rng.uniform(0.5, 4.0) if kill else 300)
     line: str | None = ""
-    while time.monotonic() < deadline:
+    if kill and rng.random() < 0.75:  # in the answering, not only during Qt's start-up
+        while line is not None and not (line or "").startswith("resume"):
+            line = lines.get(timeout=120)
+            if line is not None:
+                run.lines.append(line)
+    deadline = time.monotonic() + (rng.uniform(0.05, 2.5) if kill else 300)
+    while line is not None and time.monotonic() < deadline:
         try:
             line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
         except queue.Empty:
@@ -384,8 +388,7 @@ def gui_run(cmd: list[str], rng: random.Random, *, kill: bool) -> Run:
 def test_sigkill_the_real_gui_app(tmp_path: Path) -> None:
     """The participant app itself (offscreen, its writer thread, real widgets answered by
     key presses) killed at random moments, restarted, and finally run to the end."""
-    study_dir = tmp_path / "study"
-    shutil.copytree(REPO / "tests" / "fixtures" / "mini-study", study_dir)
+    study_dir = write_large_study(tmp_path / "study", 24)
     loaded = load_study(study_dir)
     db_path = tmp_path / "gui.sqlite3"
     ledger = Ledger(loaded, db_path)
@@ -393,7 +396,7 @@ def test_sigkill_the_real_gui_app(tmp_path: Path) -> None:
            "--study", str(study_dir), "--participant", "G001"]
     rng = random.Random(7)
     expected = ledger.check("G001")
-    for _ in range(4):
+    for _ in range(3):
         run = gui_run(cmd, rng, kill=True)
         assert_resumed_on(run, expected)
         ledger.record("G001", run)
@@ -402,7 +405,7 @@ def test_sigkill_the_real_gui_app(tmp_path: Path) -> None:
             break
     print(f"gui kills={ledger.kills} in_submit={ledger.kills_in_submit} "
           f"committed before the last run={len(ledger.committed)}")
-    assert ledger.kills >= 3
+    assert ledger.kills >= 2
     final = gui_run(cmd, rng, kill=False)
     assert "done" in final.lines, final.lines[-5:]
     assert_resumed_on(final, expected)
