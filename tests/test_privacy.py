@@ -3,9 +3,11 @@ salted scrypt hash, exports without free text and identifying fields unless aske
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import json
+import os
 import random
 import re
 import socket
@@ -299,3 +301,59 @@ def test_a_whole_session_and_export_open_no_socket(no_network: list[str], mini_s
     written = export_all(loaded, db, tmp_path / "out")
     db.close()
     assert written and no_network == []
+
+
+def inet_sockets_held() -> list[str]:
+    """Internet sockets this process holds right now, native (Qt, C libraries) ones included:
+    our socket inodes from /proc/self/fd, looked up in the kernel's socket tables."""
+    inodes = set()
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            target = os.readlink(f"/proc/self/fd/{fd}")
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:["):-1])
+    held = []
+    for table in ("tcp", "tcp6", "udp", "udp6", "raw", "raw6"):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/self/net/{table}").read_text().splitlines()[1:]:
+                fields = line.split()
+                if len(fields) > 9 and fields[9] in inodes:
+                    held.append(f"{table} {fields[1]} -> {fields[2]}")
+    return held
+
+
+@pytest.mark.skipif(not Path("/proc/self/net/tcp").exists(), reason="needs Linux /proc")
+def test_a_whole_gui_session_opens_no_socket(qtbot: Any, no_network: list[str],
+                                             mini_study_dir: Path, tmp_path: Path) -> None:
+    """The real participant app, offscreen, walked through the whole mini study by key presses,
+    then an export: no Python socket is created and no Internet socket is ever held."""
+    from widgets.autopilot import Autopilot
+    from widgets.shell.main_window import MainWindow
+    from widgets.shell.message_screens import MessageScreen
+
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'gui.sqlite3'}")
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    pilot = Autopilot(window, loaded)
+    window.flow.open_study(mini_study_dir, code="P001")
+    held: list[str] = []
+    for _ in range(100):
+        pilot.settle()
+        held += inet_sockets_held()
+        page = pilot.page
+        if isinstance(page, MessageScreen) and page.title.text() == "Finished":
+            break
+        pilot.step()
+    else:
+        pytest.fail("the session did not reach the Finished screen")
+    window.close()
+    pilot.settle()
+    export_all(loaded, db, tmp_path / "out")
+    held += inet_sockets_held()
+    answered = {r.item_id for r in db.responses(loaded.study.id, participant_code="P001")}
+    db.close()
+    assert answered == set(loaded.items_by_id)
+    assert no_network == [] and held == []
