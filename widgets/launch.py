@@ -9,11 +9,15 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from widgets.qt import QApplication
 
 EXIT_INPUT = 2
 
 
-def _application(offscreen: bool) -> object:
+def _application(offscreen: bool) -> QApplication:
     if offscreen:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from widgets.qt import QApplication, QGuiApplication, Qt
@@ -37,12 +41,13 @@ def say(text: str, *, error: bool = False) -> None:
     stream.flush()
 
 
-def _fail(message: str, *, offscreen: bool) -> int:
-    """A clear message (box and stderr) for a database or study that cannot be used."""
+def _fail(message: str) -> int:
+    """A clear message (stderr, and a box when there is a screen to show it on) for a
+    database or study that cannot be used."""
     say(f"baseline-studio: error: {message}", error=True)
-    if not offscreen:
-        from widgets.qt import QtWidgets
+    from widgets.qt import QGuiApplication, QtWidgets
 
+    if QGuiApplication.platformName() not in ("offscreen", "minimal"):
         QtWidgets.QMessageBox.critical(None, "Baseline Studio", message)
     return EXIT_INPUT
 
@@ -60,30 +65,31 @@ def launch(args: argparse.Namespace) -> int:
     from app.storage import open_database
     from app.study.errors import StudyError, UserInputError
 
+    study = getattr(args, "study", None)
+    path: Path | None = None
     try:
+        if study and not self_test:
+            from app.catalog import find_study
+
+            path = find_study(study, home)
         db = open_database(getattr(args, "db", None), home=home)
+    except StudyError as exc:
+        return _fail(exc.report())
     except UserInputError as exc:
-        return _fail(str(exc), offscreen=self_test)
+        return _fail(str(exc))
     try:
         if self_test:
             from widgets.self_test import run_self_test
 
-            return run_self_test(db, home=home, study=getattr(args, "study", None))
+            return run_self_test(db, home=home, study=study)
         from widgets.shell.main_window import MainWindow
 
         window = MainWindow(db, home=home)
         window.show()
-        study = getattr(args, "study", None)
-        if study:
-            from app.catalog import find_study
-
-            try:
-                path = find_study(study, home)
-            except StudyError as exc:
-                return _fail(exc.report(), offscreen=False)
+        if path is not None:
             window.flow.open_study(path, code=getattr(args, "participant", None))
         else:
             window.flow.show_start()
-        return int(app.exec())  # type: ignore[attr-defined]
+        return int(app.exec())
     finally:
         db.close()

@@ -191,3 +191,17 @@ def test_thirteen_questions_scroll_and_keys_move_on(qtbot, mini_study_dir: Path,
     saved = {r.question_id: json.loads(r.answer_json) for r in _rows(app, "poem-long")}
     assert saved["q1"] == 4.0 and saved["c1"] == "5" and saved["c2"] == ""
     app.close()
+
+
+def test_images_decoded_during_the_ready_screen_wait_for_space(qtbot, mini_study_dir: Path,
+                                                                tmp_path: Path) -> None:
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
+    start_session(app, trim_study(mini_study_dir, ["v1"], ready_screen=True))
+    qtbot.waitUntil(lambda: app.trial.stimulus is not None and app.trial.stimulus.is_ready()
+                    and app.trial.panel.is_ready())
+    qtbot.wait(50)
+    assert app.trial.phase == "ready" and not app.trial.onset_seen
+    app.key(Qt.Key.Key_Space)
+    app.wait_trial()
+    assert app.trial.pages.currentWidget() is app.trial.content_page
+    app.close()

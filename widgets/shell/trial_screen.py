@@ -141,6 +141,7 @@ class TrialScreen(QWidget):
             self._set_phase("fixation", self.fixation_page)
             self._fixation_timer.start(self.view.fixation_ms)
         else:
+            self.phase = "fixation"  # of no length: straight on
             self._fixation_done()
 
     def _fixation_done(self) -> None:
@@ -148,10 +149,13 @@ class TrialScreen(QWidget):
         self._maybe_present()
 
     def _maybe_present(self) -> None:
-        if self.phase in ("trial", "saving", "feedback") or self.stimulus is None:
+        # Images that finish decoding during the ready screen or the fixation cross change
+        # nothing yet: the trial appears when both are over.
+        if not self._fixation_over or self.phase not in ("idle", "fixation", "loading"):
             return
-        if not (self._fixation_over and self.stimulus.is_ready() and self.panel is not None
-                and self.panel.is_ready()):
+        if self.stimulus is None or self.panel is None:
+            return
+        if not (self.stimulus.is_ready() and self.panel.is_ready()):
             if self.phase != "loading":
                 self._set_phase("loading", self.blank_page)
                 # Most decodes finish within a frame or two; say what is happening only if not.
