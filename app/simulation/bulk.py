@@ -18,13 +18,13 @@ from collections import defaultdict
 from typing import Any
 
 from sqlalchemy import text
-from sqlmodel import SQLModel
 
 from app import __version__
 from app.session.engine import QuestionAnswer, TrialTiming
 from app.session.plan import PlannedTrial, build_plan
 from app.simulation.participant import SimulatedParticipant
 from app.storage.database import Database
+from app.storage.rows import insert_rows
 from app.study.answers import normalize_answer
 from app.study.model import Item
 
@@ -52,7 +52,6 @@ class BulkWriter:
     def __init__(self, db: Database, study_id: str, batch: int) -> None:
         self.db, self.study_id, self.batch = db, study_id, batch
         self.pending: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
-        self._mark = "?" if db.engine.dialect.paramstyle == "qmark" else "%s"
         self.written = 0
         with db.engine.connect() as conn:
             params = {"s": study_id}
@@ -79,15 +78,7 @@ class BulkWriter:
             return
         with self.db.engine.begin() as conn:
             for name in TABLES:
-                rows = self.pending[name]
-                if rows:
-                    # The driver's own executemany with plain tuples: SQLAlchemy's per-row
-                    # parameter processing would cost more than building the rows.
-                    columns = [c.name for c in SQLModel.metadata.tables[name].columns]
-                    marks = ", ".join([self._mark] * len(columns))
-                    conn.exec_driver_sql(
-                        f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})",
-                        [tuple(r[c] for c in columns) for r in rows])
+                insert_rows(conn, name, self.pending[name])
         self.written += len(self.pending["response"])
         self.pending = {t: [] for t in TABLES}
 

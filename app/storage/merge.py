@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection, text
-from sqlmodel import SQLModel
 
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.merge_source import SourceDatabase, open_source, same_database
+from app.storage.rows import insert_rows
 from app.study.errors import UserInputError
 
 ID_CHUNK = 500  # ids per IN (...) lookup
@@ -188,13 +188,7 @@ def _existing(conn: Connection, table: str, key: str, values: Iterable[str]) -> 
 
 def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> None:
     """Insert rows, skipping any a concurrent writer added meanwhile (same key)."""
-    if not rows:
-        return
-    columns = [c.name for c in SQLModel.metadata.tables[table].columns]
-    names = ", ".join(columns)
-    marks = ", ".join(f":{c}" for c in columns)
-    conn.execute(text(f"INSERT INTO {table} ({names}) VALUES ({marks}) ON CONFLICT DO NOTHING"),
-                 [{c: r[c] for c in columns} for r in rows])
+    insert_rows(conn, table, rows, skip_existing=True)
 
 
 def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[str],
