@@ -75,3 +75,22 @@ def test_standings_count_answered_items_of_each_plan(mini_study_dir: Path, db_ur
 def test_consent_payload_fingerprints_the_text() -> None:
     a, b = consent_payload("I agree."), consent_payload("I agree!")
     assert a["consent_sha256"] != b["consent_sha256"] and a["chars"] == 8
+
+
+def test_promised_coverage_counts_each_participants_assignment(mini_study_dir: Path) -> None:
+    import json
+
+    from app.session.assignment import assigned_item_ids, scored_item_ids
+    from app.session.standing import promised_coverage
+
+    path = mini_study_dir / "study.json"
+    raw = json.loads(path.read_text())
+    raw["assignment"] = {"items_per_participant": 3, "raters_per_item": 2}
+    path.write_text(json.dumps(raw))
+    study = load_study(mini_study_dir).study
+    codes = ["P002", "someone", "P007"]
+    counts = promised_coverage(study, codes)
+    assert set(counts) == set(scored_item_ids(study))
+    assert sum(counts.values()) == 3 * len(codes)  # three scored items each
+    for item_id, n in counts.items():
+        assert n == sum(item_id in assigned_item_ids(study, c) for c in codes)

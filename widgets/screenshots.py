@@ -22,7 +22,7 @@ from app.storage import open_database
 from app.study.loader import LoadedStudy, load_study
 from app.study.model import Item
 from widgets.autopilot import Autopilot
-from widgets.qt import QApplication, QGuiApplication, Qt, QWidget
+from widgets.qt import QApplication, QColor, QPalette, Qt, QWidget
 from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
@@ -180,15 +180,35 @@ class Tour:
             zoom.zoom_in()
         self.shot(f"{loaded.study.id}-trial-larger-text")
         zoom.reset()
-        hints = QGuiApplication.styleHints()
-        hints.setColorScheme(Qt.ColorScheme.Dark)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        light = app.palette()
+        app.setPalette(dark_palette())  # what a system dark scheme hands the app
         self.shot(f"{loaded.study.id}-trial-dark")
-        hints.setColorScheme(Qt.ColorScheme.Light)
+        app.setPalette(light)
         self.window.flow.show_start()
 
     def close(self) -> None:
         self.window.close()
         self.db.close()
+
+
+def dark_palette() -> QPalette:
+    """A dark system palette, as a desktop in dark mode gives it (Xvfb has no desktop to ask):
+    the screens must read well in it without a colour of their own."""
+    roles = QPalette.ColorRole
+    colours = {
+        roles.Window: "#2b2d30", roles.WindowText: "#e4e4e4", roles.Base: "#1f2023",
+        roles.AlternateBase: "#34363a", roles.Text: "#e4e4e4", roles.Button: "#3a3c40",
+        roles.ButtonText: "#e4e4e4", roles.Highlight: "#3d7fd1", roles.HighlightedText: "#ffffff",
+        roles.PlaceholderText: "#9a9da3", roles.Mid: "#55585e", roles.Dark: "#1a1b1d",
+        roles.Light: "#4a4d52", roles.Midlight: "#404348", roles.Shadow: "#000000",
+        roles.ToolTipBase: "#34363a", roles.ToolTipText: "#e4e4e4", roles.Link: "#7fb2f0",
+    }
+    palette = QPalette()
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    return palette
 
 
 def _slug(text: str) -> str:

@@ -32,6 +32,16 @@ def restore_geometry(settings: QSettings, key: str, window: QWidget) -> bool:
     return False
 
 
+def refresh_style_sheets() -> None:
+    """A widget with a style sheet of its own keeps the font and palette it was polished with
+    (a Qt quirk): setting the same sheet again makes it take the current ones. Called after a
+    zoom step and when the system switches between light and dark."""
+    for widget in QApplication.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet(sheet)
+
+
 class FontZoom(QObject):
     """Ctrl +, Ctrl -, Ctrl 0: the application font grows or shrinks in steps; the step count
     persists. Changing the application font re-lays out every widget, so text-heavy screens
@@ -82,6 +92,7 @@ class FontZoom(QObject):
         font = self._app.font()
         font.setPointSizeF(self.point_size)
         self._app.setFont(font)
+        refresh_style_sheets()
 
     def actions(self, parent: QObject) -> list[QAction]:
         """View-menu actions with the standard shortcuts (Ctrl+= too: '+' needs Shift on many

@@ -5,9 +5,11 @@ for the start screen's "resume where you stopped" and the designer's progress ta
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from app.session.assignment import assigned_item_ids, scored_item_ids
 from app.session.plan import plan_item_ids
 from app.storage.bulk_read import answered_items
 from app.storage.database import Database
@@ -69,3 +71,14 @@ def consent_payload(consent_text: str) -> dict[str, Any]:
     """What the audit log keeps of an agreement: a fingerprint of the exact text agreed to."""
     digest = hashlib.sha256(consent_text.encode("utf-8")).hexdigest()
     return {"consent_sha256": digest, "chars": len(consent_text)}
+
+
+def promised_coverage(study: Study, codes: Iterable[str]) -> dict[str, int]:
+    """Raters each scored item will have once every participant in `codes` finishes their
+    plan (codes with arbitrary names included: each is counted in its own slot)."""
+    scored = set(scored_item_ids(study))
+    counts = dict.fromkeys(scored_item_ids(study), 0)
+    for code in codes:
+        for item_id in assigned_item_ids(study, code) & scored:
+            counts[item_id] += 1
+    return counts

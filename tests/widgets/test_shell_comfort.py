@@ -36,14 +36,21 @@ def test_zoom_changes_the_app_font_and_persists(qtbot, data_home: Path) -> None:
         assert label.font().pointSizeF() == base + 2  # widgets follow the application font
         zoom.zoom_out()
         assert QApplication.font().pointSizeF() == base + 1
+        # Widgets with a style sheet of their own (option buttons) follow the zoom too.
+        styled = QtWidgets.QPushButton("option")
+        styled.setStyleSheet("QPushButton { padding: 9px; }")
+        qtbot.addWidget(styled)
+        zoom.zoom_in()
+        qtbot.wait(1)
+        assert styled.font().pointSizeF() == base + 2
     finally:
         zoom.restore_base()
     assert QApplication.font().pointSizeF() == base
     # A new session (new settings object, same data folder) starts at the saved size.
     again = FontZoom(app_settings())
     try:
-        assert again.steps == 1
-        assert QApplication.font().pointSizeF() == base + 1
+        assert again.steps == 2
+        assert QApplication.font().pointSizeF() == base + 2
         again.set_steps(99)
         assert again.steps == ZOOM_MAX
         again.reset()

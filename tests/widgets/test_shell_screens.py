@@ -111,7 +111,8 @@ def test_a_known_code_resumes_with_its_profile(qtbot, mini_study_dir: Path) -> N
     screen.proceed.connect(lambda *args: proceeded.append(args))
     screen.known.setCurrentRow(0)
     assert screen.code.text() == "P007"
-    assert "3 of 9" in screen.go_button.text() and not screen.form.isEnabled()
+    assert "3 of 9" in screen.go_button.text() and not screen.form.inputs["tier"].isEnabled()
+    assert screen.code.isEnabled()
     assert screen.form.raw()["tier"] == "primary"
     screen.code.setText("P008")
     assert "already answered all 9" in screen.code_note.text()

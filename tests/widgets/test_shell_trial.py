@@ -139,8 +139,8 @@ def test_a_failed_save_is_shown_and_can_be_retried(qtbot, mini_study_dir: Path,
                              "BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
     app.key(Qt.Key.Key_2)
     app.key(Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "Could not save" in app.trial.status.text())
-    assert "disk is full" in app.trial.status.text()
+    qtbot.waitUntil(lambda: "Could not save" in app.trial.notice.text())
+    assert "disk is full" in app.trial.notice.text() and app.trial.notice.isVisible()
     assert app.trial.phase == "trial" and app.trial.view.item_id == "c1"
     assert app.trial.panel.entries[0].state.value() == app.trial.view.questions[0].options[1].key
     assert app.trial.submit_button.isEnabled() and _rows(app, "c1") == []
@@ -204,4 +204,19 @@ def test_images_decoded_during_the_ready_screen_wait_for_space(qtbot, mini_study
     app.key(Qt.Key.Key_Space)
     app.wait_trial()
     assert app.trial.pages.currentWidget() is app.trial.content_page
+    app.close()
+
+
+def test_a_tall_question_opens_at_its_top(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    cards = [{"id": f"t{n}", "text": f"Card number {n} with a few words on it."}
+             for n in range(30)]
+    item = {"id": "many-cards", "stimulus": {"kind": "cards", "cards": cards},
+            "questions": [{"id": "groups", "kind": "clustering",
+                           "prompt": "Sort the cards into groups."}]}
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
+    start_session(app, trim_study(mini_study_dir, [], extra_items=[item]))
+    app.wait_trial()
+    app.settle()
+    bar = app.trial.panel.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0  # the prompt is in view, not the middle
     app.close()

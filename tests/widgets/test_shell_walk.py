@@ -54,7 +54,8 @@ def test_full_session_lands_in_the_database(qtbot, mini_study_dir: Path, db_url:
     assert app.trial.submit_button.isEnabled()
     app.key(Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: app.trial.phase == "feedback")
-    assert "Correct" in app.trial.status.text() or "expected answer" in app.trial.status.text()
+    assert "Correct" in app.trial.notice.text() or "expected answer" in app.trial.notice.text()
+    assert app.trial.notice.isVisible()
     app.key(Qt.Key.Key_Space)
 
     seen_titles = []

@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.catalog import StudyEntry, list_studies
-from app.session.assignment import expected_coverage
 from app.session.coverage import Coverage, coverage
-from app.session.standing import ParticipantStanding, participant_standings
+from app.session.standing import (
+    ParticipantStanding,
+    participant_standings,
+    promised_coverage,
+)
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from widgets.designer.tools import add_tool_actions
@@ -96,7 +99,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.tabs = QtWidgets.QTabWidget(central)
         self.participants = _table(["Participant", "Answered", "Progress", "Consent",
                                     "Started (UTC)", "Profile"], self.tabs)
-        self.coverage = _table(["Item", "Ratings so far", "Expected", "Target",
+        self.coverage = _table(["Item", "Raters so far", "Once everyone finishes", "Target",
                                 "Status"], self.tabs)
         self.tabs.addTab(self.participants, "Participants")
         self.tabs.addTab(self.coverage, "Coverage")
@@ -171,10 +174,9 @@ class DesignerWindow(QtWidgets.QMainWindow):
 
         def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int]]:
             standings = participant_standings(loaded.study, self.db)
-            people = sum(1 for s in standings if not s.simulated)
-            # Codes P001.. take slots 0.. in turn: what the assignment promises once the
-            # current participants finish.
-            return standings, coverage(loaded, self.db), expected_coverage(loaded.study, people)
+            people = [s.code for s in standings if not s.simulated]
+            return (standings, coverage(loaded, self.db),
+                    promised_coverage(loaded.study, people))
 
         self.writer.run(read, on_done=lambda r: self._show(*r), on_error=self._failed,
                         label="reading progress")
@@ -205,7 +207,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         for row, c in enumerate(sorted(cov.items, key=lambda c: (c.raters, c.item_id))):
             below = c.missing > 0
             status = f"needs {c.missing} more" if below else "reached"
-            values = [_cell(c.item_id, bold=below), _cell(str(c.raters), sort_value=c.raters),
+            values = [_cell(c.item_id), _cell(str(c.raters), sort_value=c.raters),
                       _cell(str(expected.get(c.item_id, 0)),
                             sort_value=expected.get(c.item_id, 0)),
                       _cell(str(c.target)), _cell(status, bold=below)]

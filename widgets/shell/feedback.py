@@ -45,8 +45,8 @@ def feedback_text(view: TrialView, feedback: list[QuestionFeedback]) -> str:
     lines = []
     for item in feedback:
         if item.correct:
-            lines.append(f"**Correct.** {describe_answer(view, item.question_id, item.given)}")
+            lines.append(f"✓ **Correct:** {describe_answer(view, item.question_id, item.given)}")
         else:
             right = describe_answer(view, item.question_id, item.correct_answer)
-            lines.append(f"**Not quite.** The expected answer: {right}")
+            lines.append(f"✗ **Not quite.** The expected answer: {right}")
     return "  \n".join(lines)

@@ -15,7 +15,13 @@ from typing import Any
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QEvent, QKeyEvent, QKeySequence, QObject, QtGui, QTimer, QtWidgets, QWidget
-from widgets.settings import FontZoom, app_settings, restore_geometry, save_geometry
+from widgets.settings import (
+    FontZoom,
+    app_settings,
+    refresh_style_sheets,
+    restore_geometry,
+    save_geometry,
+)
 from widgets.shell.participant_flow import ParticipantFlow
 from widgets.writer import DatabaseWriter, describe_error
 
@@ -43,7 +49,7 @@ class MainWindow(QtWidgets.QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         self.demo_label = QtWidgets.QLabel(
-            "Demo study: illustrative content, not real benchmark data", central)
+            "<b>Demo study:</b> illustrative content, not real benchmark data", central)
         self.demo_label.setObjectName("demo-label")
         self.demo_label.setContentsMargins(24, 6, 24, 6)
         self.demo_label.setAutoFillBackground(True)
@@ -156,6 +162,11 @@ class MainWindow(QtWidgets.QMainWindow):
         if watched.window() is not self or not isinstance(event, QKeyEvent):
             return False
         return self.flow.trial.handle_key(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:  # light <-> dark while running
+            refresh_style_sheets()
+        super().changeEvent(event)
 
     # ------------------------------------------------------------------ closing
 

@@ -23,11 +23,14 @@ class MessageScreen(Page):
                  note: str = "", base: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.text = MarkdownView(text, base=base, parent=self.column)
-        self.body.addWidget(self.text, 1)
+        self.fonts.add(self.text, 1.15)
+        self.body.addWidget(self.text, 100)  # all the room it needs; the stretch gets the rest
         self.note = mute(QtWidgets.QLabel(note))
         self.note.setWordWrap(True)
         self.note.setVisible(bool(note))
+        self.fonts.add(self.note, 1.1)
         self.body.addWidget(self.note)
+        self.body.addStretch(1)
         self.continue_button = self.add_button(f"{button}  (Space)", primary=True)
         self.continue_button.clicked.connect(self._finish)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -57,12 +60,15 @@ class ConsentScreen(Page):
                  parent: QWidget | None = None) -> None:
         super().__init__("Consent", parent)
         self.text = MarkdownView(text, base=base, parent=self.column)
-        self.body.addWidget(self.text, 1)
+        self.fonts.add(self.text, 1.15)
+        self.body.addWidget(self.text, 100)  # all the room it needs; the stretch gets the rest
         self.agree = QtWidgets.QCheckBox("I have read the above and agree to take part.",
                                          self.column)
+        self.fonts.add(self.agree, 1.1)
         self.body.addWidget(self.agree)
         hint = mute(QtWidgets.QLabel("Space ticks the box, Enter continues, Esc declines."))
         self.body.addWidget(hint)
+        self.body.addStretch(1)
         self.decline_button = self.add_button("I do not agree")
         self.decline_button.clicked.connect(self.declined.emit)
         self.continue_button = self.add_button("Continue  ⏎", primary=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from widgets.qt import QEvent, QKeyEvent, Qt, QtWidgets, QWidget
+from widgets.qt import QEvent, QKeyEvent, QSize, Qt, QtWidgets, QWidget
 from widgets.typography import ScaledFonts
 
 COLUMN_EM = 46  # width of the reading column in "M" widths: ~70 characters a line
@@ -29,11 +29,27 @@ class MarkdownView(QtWidgets.QTextBrowser):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         if base is not None:
             self.setSearchPaths([str(base)])
+        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                           QtWidgets.QSizePolicy.Policy.Preferred)
+        self.document().documentLayout().documentSizeChanged.connect(
+            lambda _size: self._fit_height())
         self.set_markdown(text)
 
     def set_markdown(self, text: str) -> None:
         self.setMarkdown(text)
         self.document().setDocumentMargin(0)
+
+    def _content_height(self) -> int:
+        return int(self.document().size().height()) + 2 * self.frameWidth() + 4
+
+    def _fit_height(self) -> None:
+        """No taller than the text: what follows (a consent box) sits right under it; a long
+        text gets what room there is and scrolls."""
+        self.setMaximumHeight(max(self._content_height(), self.fontMetrics().height() * 2))
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._content_height())
 
     def scroll_by_key(self, event: QKeyEvent) -> bool:
         """Up/Down/PageUp/PageDown scroll the text even though it never takes focus."""
@@ -52,8 +68,10 @@ class MarkdownView(QtWidgets.QTextBrowser):
 class Page(QWidget):
     """A screen: title, a body column of limited width, and buttons at the bottom right."""
 
-    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, title: str = "", parent: QWidget | None = None, *,
+                 width_em: int = COLUMN_EM) -> None:
         super().__init__(parent)
+        self.width_em = width_em
         outer = QtWidgets.QHBoxLayout(self)
         outer.setContentsMargins(MARGIN, MARGIN, MARGIN, MARGIN)
         outer.addStretch(1)
@@ -80,7 +98,7 @@ class Page(QWidget):
         self._fit_column()
 
     def _fit_column(self) -> None:
-        self.column.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * COLUMN_EM)
+        self.column.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * self.width_em)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):

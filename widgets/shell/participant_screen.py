@@ -27,9 +27,10 @@ class ProfileForm(QWidget):
         self.fields = fields
         self.inputs: dict[str, QtWidgets.QComboBox | QtWidgets.QLineEdit] = {}
         self.errors: dict[str, QtWidgets.QLabel] = {}
-        form = QtWidgets.QFormLayout(self)
+        self.form_layout = form = QtWidgets.QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
-        form.setVerticalSpacing(10)
+        form.setVerticalSpacing(12)
+        form.setHorizontalSpacing(16)
         form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         for field in fields:
             widget: QtWidgets.QComboBox | QtWidgets.QLineEdit
@@ -46,7 +47,8 @@ class ProfileForm(QWidget):
                     line.setPlaceholderText("a number" + (f" ({' to '.join(bounds)})"
                                                           if len(bounds) == 2 else ""))
                 widget = line
-            label = field.label + ("" if field.required else "  (optional)")
+            optional = not field.required and "optional" not in field.label.lower()
+            label = field.label + ("  (optional)" if optional else "")
             error = QtWidgets.QLabel("", self)
             error.setWordWrap(True)
             error.hide()
@@ -57,6 +59,11 @@ class ProfileForm(QWidget):
             form.addRow(label, box)
             self.inputs[field.id] = widget
             self.errors[field.id] = error
+
+    def set_editable(self, editable: bool) -> None:
+        """A returning participant's profile is shown as stored, not edited."""
+        for widget in self.inputs.values():
+            widget.setEnabled(editable)
 
     def raw(self) -> dict[str, str]:
         out = {}
@@ -102,20 +109,23 @@ class ParticipantScreen(Page):
             about = mute(QtWidgets.QLabel(loaded.study.description))
             about.setWordWrap(True)
             self.body.addWidget(about)
-        code_row = QtWidgets.QFormLayout()
-        self.code = QtWidgets.QLineEdit(self.column)
+        self.form = ProfileForm(list(loaded.study.profile_fields), self.column)
+        self.code = QtWidgets.QLineEdit(self.form)
         self.code.setPlaceholderText("e.g. P001")
         self.code.setClearButtonEnabled(True)
         completer = QtWidgets.QCompleter(sorted(self.standings), self.code)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.code.setCompleter(completer)
         self.code.textChanged.connect(self._code_changed)
-        code_row.addRow("Participant code", self.code)
-        self.body.addLayout(code_row)
-        self.code_note = QtWidgets.QLabel("")
+        self.code_note = QtWidgets.QLabel("", self.form)
         self.code_note.setWordWrap(True)
-        self.body.addWidget(self.code_note)
-        self.form = ProfileForm(list(loaded.study.profile_fields), self.column)
+        self.code_note.hide()
+        code_box = QtWidgets.QVBoxLayout()
+        code_box.setSpacing(2)
+        code_box.addWidget(self.code)
+        code_box.addWidget(self.code_note)
+        # One form, so the code and the profile fields line up.
+        self.form.form_layout.insertRow(0, "Participant code", code_box)
         self.body.addWidget(self.form)
         if self.standings:
             known = mute(QtWidgets.QLabel("Already in this database (pick one to resume):"))
@@ -150,29 +160,32 @@ class ParticipantScreen(Page):
 
     def _code_changed(self, text: str) -> None:
         standing = self.standings.get(text.strip())
-        self.form.setEnabled(standing is None)
+        self.form.set_editable(standing is None)
         self.form.show_problems({})
         if standing is None:
-            self.code_note.setText(participant_code_warning(text) or "")
+            self._note(participant_code_warning(text) or "")
             self.go_button.setText("Continue  ⏎")
             self.go_button.setEnabled(True)
             return
         self.form.fill(standing.profile)
         if standing.finished:
-            self.code_note.setText(f"{text} has already answered all {standing.total} items.")
+            self._note(f"{text} has already answered all {standing.total} items.")
             self.go_button.setEnabled(False)
         else:
-            self.code_note.setText(
-                f"Welcome back. {standing.answered} of {standing.total} items answered; "
-                "you continue where you stopped.")
+            self._note(f"Welcome back. {standing.answered} of {standing.total} items answered; "
+                       "you continue where you stopped.")
             self.go_button.setText(f"Resume ({standing.answered} of {standing.total})  ⏎")
             self.go_button.setEnabled(True)
+
+    def _note(self, text: str) -> None:
+        self.code_note.setText(text)
+        self.code_note.setVisible(bool(text))
 
     def submit(self) -> None:
         code = self.code.text().strip()
         problem = participant_code_problem(code)
         if problem:
-            self.code_note.setText(problem[0].upper() + problem[1:] + ".")
+            self._note(problem[0].upper() + problem[1:] + ".")
             self.code.setFocus()
             return
         standing = self.standings.get(code)

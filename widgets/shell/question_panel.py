@@ -25,6 +25,7 @@ from widgets.responses.registry import make_response_widget
 from widgets.stimuli.rich_text import RichTextView, make_prompt_view
 from widgets.typography import mute
 
+MAX_MIN_WIDTH = 760  # px; past this the panel scrolls sideways rather than squeeze the stimulus
 TEXT_INPUTS = (QtWidgets.QLineEdit, QtWidgets.QTextEdit, QtWidgets.QPlainTextEdit,
                QtWidgets.QAbstractSpinBox)
 
@@ -61,7 +62,9 @@ class QuestionPanel(QtWidgets.QScrollArea):
         super().__init__(parent)
         self.setWidgetResizable(True)
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Horizontal scrolling only as a last resort: the panel asks for the width its widgets
+        # need (below), so rows of options are not cut off when the stimulus is wide.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         inner = QWidget(self)
         inner.setAutoFillBackground(False)
         self.viewport().setAutoFillBackground(False)
@@ -102,6 +105,8 @@ class QuestionPanel(QtWidgets.QScrollArea):
             widget.changed.connect(self._on_changed)
         layout.addStretch(1)
         self.setWidget(inner)
+        needed = inner.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        self.setMinimumWidth(min(needed + 8, MAX_MIN_WIDTH))
         self._complete = self.all_complete()
         self._announced = self.is_ready()
 
@@ -167,10 +172,15 @@ class QuestionPanel(QtWidgets.QScrollArea):
         self.ensureWidgetVisible(target.box, 0, 40)
 
     def focus_first(self) -> None:
+        """A new trial: the keys go to the first question, and the panel shows its top (its
+        prompt), even if giving the focus made a tall widget scroll itself."""
         target = self.first_incomplete() or (self.entries[0] if self.entries else None)
         if target is not None:
             target.widget.setFocus(Qt.FocusReason.OtherFocusReason)
-            self.ensureWidgetVisible(target.box, 0, 40)
+            if target is self.entries[0]:
+                self.verticalScrollBar().setValue(0)
+            else:
+                self.ensureWidgetVisible(target.box, 0, 40)
 
     def set_locked(self, locked: bool) -> None:
         """Answers can no longer change (saving, feedback shown)."""

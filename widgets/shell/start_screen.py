@@ -20,23 +20,24 @@ class StartScreen(Page):
     study_chosen = Signal(object)  # Path of the study folder or study.json
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Baseline Studio", parent)
+        super().__init__("Baseline Studio", parent, width_em=60)
         intro = mute(QtWidgets.QLabel(
             "Choose a study to run. Use the arrow keys and Enter, or double-click."))
         intro.setWordWrap(True)
         self.body.addWidget(intro)
         self.list = QtWidgets.QListWidget(self.column)
         self.list.setAlternatingRowColors(True)
-        self.list.setSpacing(4)
+        self.list.setStyleSheet("QListWidget::item { padding: 10px 8px; }")
+        self.list.setUniformItemSizes(True)
         self.list.itemActivated.connect(lambda _item: self._choose_selected())
         self.list.currentRowChanged.connect(lambda _row: self._sync_buttons())
-        self.body.addWidget(self.list, 1)
+        self.body.addWidget(self.list, 2)
         self.status = QtWidgets.QLabel("")
         self.status.setWordWrap(True)
         self.body.addWidget(self.status)
         self.problems = ProblemsView(self.column)
         self.problems.hide()
-        self.body.addWidget(self.problems, 2)
+        self.body.addWidget(self.problems, 3)
         self.open_button = self.add_button("Open study from disk…")
         self.open_button.setShortcut(QKeySequence.StandardKey.Open)
         self.open_button.setToolTip("Ctrl+O: a study folder's study.json")
@@ -116,6 +117,9 @@ class ProblemsView(QtWidgets.QTableWidget):
         self.setWordWrap(True)
         self.verticalHeader().hide()
         header = self.horizontalHeader()
+        # Rows as tall as their wrapped message, recomputed whenever the columns change.
+        self.verticalHeader().setSectionResizeMode(
+            QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QtWidgets.QHeaderView.ResizeMode.Stretch)
@@ -131,7 +135,6 @@ class ProblemsView(QtWidgets.QTableWidget):
                 cell = QtWidgets.QTableWidgetItem(text)
                 cell.setToolTip(str(problem.file) if col == 0 else text)
                 self.setItem(row, col, cell)
-        self.resizeRowsToContents()
 
     def rows(self) -> list[tuple[str, str, str]]:
         """The table as text (what the designer reads), for tests and copying."""

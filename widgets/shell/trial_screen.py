@@ -18,7 +18,7 @@ from typing import Any
 
 from app.session.engine import Progress, QuestionAnswer, QuestionFeedback, TrialTiming
 from app.session.presentation import TrialView
-from widgets.qt import QKeyEvent, Qt, QTimer, QtWidgets, QWidget, Signal
+from widgets.qt import QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
 from widgets.shell.feedback import feedback_text
 from widgets.shell.question_panel import QuestionPanel, is_text_input
 from widgets.shell.trial_header import TrialHeader
@@ -73,12 +73,22 @@ class TrialScreen(QWidget):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setHandleWidth(12)
         content.addWidget(self.splitter, 1)
+        # Practice feedback and saving errors: what the participant must not miss.
+        self.notice = QtWidgets.QLabel("", self.content_page)
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.MarkdownText)
+        self.notice.setAutoFillBackground(True)
+        self.notice.setBackgroundRole(QtGui.QPalette.ColorRole.AlternateBase)
+        self.notice.setContentsMargins(16, 10, 16, 10)
+        self.fonts.add(self.notice, 1.15)
+        self.notice.hide()
+        content.addWidget(self.notice)
         footer = QtWidgets.QHBoxLayout()
         self.status = QtWidgets.QLabel("")
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.MarkdownText)
         footer.addWidget(self.status, 1)
-        self.hint = mute(QtWidgets.QLabel("Enter submits (in a comment box: Ctrl+Enter)"))
+        self.hint = mute(QtWidgets.QLabel(""))
         footer.addWidget(self.hint)
         self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
         self.submit_button.setDefault(True)
@@ -122,6 +132,10 @@ class TrialScreen(QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.status.setText("")
+        self._set_notice("")
+        comments = any(getattr(q, "multiline", False) for q in view.questions)
+        self.hint.setText("Enter submits · from a comment box, Ctrl+Enter" if comments
+                          else "Enter submits")
         self.trial_clock = TrialClock(self.window(), deadline_ms=view.deadline_ms, clock=self.clock,
                                       log=self._log_away)
         self.trial_clock.onset.connect(lambda _ns: self._sync_button())
@@ -252,7 +266,8 @@ class TrialScreen(QWidget):
         assert self.view is not None
         if feedback:
             self.phase = "feedback"
-            self.status.setText(feedback_text(self.view, feedback))
+            self.status.setText("")
+            self._set_notice(feedback_text(self.view, feedback))
             self._sync_button()
             self.submit_button.setFocus()
         else:
@@ -266,11 +281,16 @@ class TrialScreen(QWidget):
         self.phase = "trial"
         assert self.panel is not None
         self.panel.set_locked(False)
-        self.status.setText(f"**Could not save your answer:** {message}  \n"
-                            "Your answers are kept. Press Submit to try again, or call the "
-                            "study team.")
+        self.status.setText("")
+        self._set_notice(f"**Could not save your answer:** {message}  \n"
+                         "Your answers are kept. Press Submit to try again, or call the "
+                         "study team.")
         self._sync_button()
         self.submit_button.setText("Try again  ⏎")
+
+    def _set_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def _after_feedback(self) -> None:
         assert self.view is not None
