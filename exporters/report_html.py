@@ -73,13 +73,13 @@ def _ratings_section(results: StudyResults) -> str:
     summary = results.rating_summary
     if summary.empty:
         return ""
-    grouped = summary[summary["group_by"] != ""]
     parts = ["<h2>Ratings by author group</h2>"]
-    if not grouped.empty:
-        bars = [Bar(f"{q} · {g}", float(m), kind="author_group")
-                for q, g, m in zip(grouped["question_id"], grouped["group"], grouped["mean"],
-                                   strict=True)]
-        parts.append(bar_chart(bars, title="Mean rating per statement and author group",
+    primary = {g.spec.group_by for g in results.groups if g.spec.group_by}  # charted; rest: table
+    for category, rows in summary[summary["group_by"].isin(primary)
+                                  & (summary["rater"] == "humans")].groupby("group_by", sort=False):
+        bars = [Bar(f"{q} · {g}", float(m), kind="rating_group")
+                for q, g, m in zip(rows["question_id"], rows["group"], rows["mean"], strict=True)]
+        parts.append(bar_chart(bars, title=f"Mean human rating per statement and {category}",
                                axis_label="mean rating (N/A excluded)"))
     parts.append(_table(summary))
     return "\n".join(parts)

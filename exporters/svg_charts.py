@@ -12,7 +12,7 @@ from html import escape
 import numpy as np
 
 PALETTE = {"tier": "#4C72B0", "humans": "#4C72B0", "pooled": "#2A4D8F", "model": "#DD8452",
-           "published": "#B0B0B0", "author_group": "#55A868"}
+           "published": "#B0B0B0", "rating_group": "#55A868"}
 FONT = 'font-family="sans-serif" font-size="12"'
 SMALL = 'font-family="sans-serif" font-size="10"'
 

@@ -66,7 +66,7 @@ def test_scores_agreement_and_comparison_columns(study: LoadedStudy, db: Databas
     assert models[models["who_kind"] == "model"]["illustrative"].all()
     comparison = pd.read_csv(out / "comparison.csv")
     assert list(comparison.columns[:4]) == ["row_kind", "who", "illustrative", "note"]
-    assert {"tier", "humans", "pooled", "model", "published", "author_group"} <= set(
+    assert {"tier", "humans", "pooled", "model", "published", "rating_group"} <= set(
         comparison["row_kind"])
     assert "label accuracy [language=ara]" in comparison.columns
     assert "creative mean" in comparison.columns

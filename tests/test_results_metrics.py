@@ -202,3 +202,26 @@ def test_bootstrap_mean_and_seed() -> None:
     assert got[0] == pytest.approx(2 / 3) and math.isnan(got[1])
     assert (resample_counts(10, 5, 7) == resample_counts(10, 5, 7)).all()
     assert resample_counts(10, 5, 7).sum(axis=1).tolist() == [10] * 5
+
+
+def test_many_parties_in_one_call_equal_one_call_each() -> None:
+    """The batched scores (party-prefixed labels) against sklearn called on each party alone."""
+    from sklearn.metrics import accuracy_score, f1_score, precision_score, recall_score
+
+    from app.results.metrics_choice import classification_scores_many
+
+    rng = np.random.default_rng(11)
+    parties = {f"P{k}": ([str(x) for x in rng.choice(list("abcd"), 9)],
+                         [str(x) for x in rng.choice(list("abce"), 9)]) for k in range(6)}
+    parties["nobody"] = ([], [])
+    got = classification_scores_many(parties)
+    assert all(math.isnan(v) for v in got["nobody"].values())
+    for key, (g, p) in parties.items():
+        if not g:
+            continue
+        assert got[key] == pytest.approx({
+            "accuracy": accuracy_score(g, p),
+            "f1": f1_score(g, p, average="macro", zero_division=0),
+            "f1_weighted": f1_score(g, p, average="weighted", zero_division=0),
+            "precision": precision_score(g, p, average="macro", zero_division=0),
+            "recall": recall_score(g, p, average="macro", zero_division=0)})

@@ -179,7 +179,9 @@ def test_clustering_and_ranking_scores(mini_results: tuple) -> None:
 def test_ratings_without_gold_exclude_na(mini_results: tuple) -> None:
     _, results = mini_results
     summary = results.rating_summary
-    row = summary[(summary["question_id"] == "creative") & (summary["group"] == "human")].iloc[0]
+    row = summary[(summary["question_id"] == "creative") & (summary["group_by"] == "author")
+                  & (summary["group"] == "human")].iloc[0]
+    assert row["rater"] == "humans"
     assert row["n"] == 2 and row["n_na"] == 1
     assert row["mean"] == pytest.approx(3.0) and row["sd"] == pytest.approx(statistics.stdev([4, 2]))
     dist = results.rating_distribution

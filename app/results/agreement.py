@@ -18,6 +18,7 @@ import krippendorff
 import numpy as np
 import pandas as pd
 from scipy.stats import kendalltau, spearmanr
+from sklearn import config_context
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
@@ -114,7 +115,7 @@ def _finite_mean(values: list[float]) -> float:
 def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
     """Mean pairwise Cohen's kappa, mean % agreement, number of pairs (HUME classification)."""
     kappas, shares = [], []
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), config_context(skip_parameter_validation=True):
         warnings.simplefilter("ignore")
         for _, _, common in rater_pairs(answers):
             a, b = common["a"].astype(str), common["b"].astype(str)
@@ -153,7 +154,7 @@ def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str
     spear: list[float] = []
     kend: list[float] = []
     kappa: list[float] = []
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), config_context(skip_parameter_validation=True):
         warnings.simplefilter("ignore")
         for _, _, common in rater_pairs(answers):
             for item_id, a, b in zip(common["item_id"], common["a"], common["b"], strict=True):

@@ -8,7 +8,7 @@ import pandas as pd
 
 from app.results.score_rows import ALL
 
-ROW_ORDER = {"tier": 0, "humans": 1, "pooled": 2, "model": 3, "published": 4, "author_group": 5}
+ROW_ORDER = {"tier": 0, "humans": 1, "pooled": 2, "model": 3, "published": 4, "rating_group": 5}
 LEAD_COLUMNS = ["row_kind", "who", "illustrative", "note"]
 
 
@@ -38,15 +38,19 @@ def comparison_table(scores: pd.DataFrame, rating_summary: pd.DataFrame) -> pd.D
         wide = wide[LEAD_COLUMNS + list(rows["column"].drop_duplicates())]
         parts.append(wide)
     if not rating_summary.empty:
-        by_group = rating_summary[rating_summary["group_by"] != ""]
+        # Mean rating of each statement per group of items (author type, author, form...), by
+        # the human raters: POEMetric's table.
+        by_group = rating_summary[(rating_summary["group_by"] != "")
+                                  & (rating_summary["rater"] == "humans")]
         if not by_group.empty:
-            table = by_group.pivot_table(index="group", columns="question_id", values="mean",
-                                         aggfunc="first", sort=False)
+            cells = by_group.assign(who=by_group["group_by"] + "=" + by_group["group"])
+            table = cells.pivot_table(index="who", columns="question_id", values="mean",
+                                      aggfunc="first", sort=False, dropna=False)
             table.columns = [f"{c} mean" for c in table.columns]
-            table = table.reset_index().rename(columns={"group": "who"})
-            table.insert(0, "row_kind", "author_group")
+            table = table.reset_index()
+            table.insert(0, "row_kind", "rating_group")
             table.insert(2, "illustrative", False)
-            table.insert(3, "note", "mean rating of the poems by this author group")
+            table.insert(3, "note", "mean human rating of the items in this group, N/A excluded")
             parts.append(table)
     if not parts:
         return pd.DataFrame(columns=LEAD_COLUMNS)

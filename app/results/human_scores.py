@@ -31,9 +31,10 @@ def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions) -> 
     values: dict[str, pd.Series] = {}
     tiers: dict[str, str] = {}
     counts: dict[str, int] = {}
-    for participant, rater_rows in sub.groupby("participant", sort=True):
-        code = str(participant)
-        per_rater[code], values[code] = scorer.score(group, rater_rows)
+    by_rater = {str(p): rows for p, rows in sub.groupby("participant", sort=True)}
+    scored = scorer.score_parties(group, by_rater)
+    for code, rater_rows in by_rater.items():
+        per_rater[code], values[code] = scored[code]
         tiers[code] = str(rater_rows["tier"].iloc[0])
         counts[code] = int(rater_rows["item_id"].nunique())
         if subset.category == ALL:

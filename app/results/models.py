@@ -68,21 +68,22 @@ def model_score_rows(cells: list[Subset], models: dict[str, pd.DataFrame],
     rows: list[dict[str, Any]] = []
     for subset in cells:
         group, scorer = subset.group, subset.scorer
-        for model, answers in models.items():
-            sub = answers[answers["item_id"].isin(subset.item_ids)]
+        subs = {m: a[a["item_id"].isin(subset.item_ids)] for m, a in models.items()}
+        scored = scorer.score_parties(group, {m: sub for m, sub in subs.items() if not sub.empty})
+        for model, sub in subs.items():
             missing = len(subset.item_ids) - int(sub["item_id"].nunique())
             flag = illustrative.get(model, False)
-            notes = [n for n in (ILLUSTRATIVE if flag else "",
-                                 coverage_note(missing, len(subset.item_ids))) if n]
+            note = "; ".join(n for n in (ILLUSTRATIVE if flag else "",
+                                         coverage_note(missing, len(subset.item_ids))) if n)
             if sub.empty:
                 if subset.category == ALL:
                     rows += subset.rows("model", model, {}, [], n_items=0, n_raters=0,
-                                        illustrative=flag, note="; ".join(notes))
+                                        illustrative=flag, note=note)
                 continue
-            scores, values = scorer.score(group, sub)
+            scores, values = scored[model]
             rows += subset.rows("model", model, scores, [values],
-                                n_items=int(sub["item_id"].nunique()),
-                                n_raters=0, illustrative=flag, note="; ".join(notes))
+                                n_items=int(sub["item_id"].nunique()), n_raters=0,
+                                illustrative=flag, note=note)
     return rows
 
 

@@ -59,7 +59,8 @@ class Subset:
         """Per-item values of several parties aligned on the subset's items (NaN: not answered)."""
         if not series:
             return np.zeros((0, len(self.item_ids)))
-        return np.vstack([s.reindex(self.item_ids).to_numpy(dtype=float) for s in series])
+        lookups = [s.to_dict() for s in series]  # dict lookups: far cheaper than reindex here
+        return np.array([[d.get(i, np.nan) for i in self.item_ids] for d in lookups], dtype=float)
 
     def interval(self, series: list[pd.Series]) -> tuple[float, float]:
         return rows_interval(self.matrix(series), self.gold, self.counts, self.scorer.boot,

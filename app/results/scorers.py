@@ -21,7 +21,12 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import boot_mean, boot_spearman
-from app.results.metrics_choice import CHOICE_METRICS, classification_scores, majority_vote
+from app.results.metrics_choice import (
+    CHOICE_METRICS,
+    classification_scores,
+    classification_scores_many,
+    majority_vote,
+)
 from app.results.metrics_clustering import CLUSTERING_METRICS, clustering_scores, grouping_labels
 from app.results.metrics_rating import (
     AUTHORSHIP_METRICS,
@@ -72,6 +77,11 @@ class FamilyScorer:
         """(rater_scores, item_values) together; scorers that share work override it."""
         return self.rater_scores(group, rows), self.item_values(group, rows)
 
+    def score_parties(self, group: QuestionGroup, parties: dict[str, pd.DataFrame]
+                      ) -> dict[str, tuple[dict[str, float], pd.Series]]:
+        """`score` of several raters or models at once; scorers that can batch override it."""
+        return {name: self.score(group, rows) for name, rows in parties.items()}
+
     def boot(self, values: np.ndarray, gold: np.ndarray | None, counts: np.ndarray) -> np.ndarray:
         """The main metric of one party in each bootstrap resample (`app.results.bootstrap`)."""
         return boot_mean(values, gold, counts)
@@ -111,6 +121,14 @@ class AccuracyScorer(FamilyScorer):
     def rater_scores(self, group: QuestionGroup, rows: pd.DataFrame) -> dict[str, float]:
         _, gold, predicted = self._pairs(group, rows)
         return classification_scores(gold, predicted)
+
+    def score_parties(self, group: QuestionGroup, parties: dict[str, pd.DataFrame]
+                      ) -> dict[str, tuple[dict[str, float], pd.Series]]:
+        pairs = {name: self._pairs(group, rows) for name, rows in parties.items()}
+        scores = classification_scores_many({n: (g, p) for n, (_, g, p) in pairs.items()})
+        return {n: (scores[n], pd.Series([float(a == b) for a, b in zip(g, p, strict=True)],
+                                         index=items, dtype=float))
+                for n, (items, g, p) in pairs.items()}
 
     def item_values(self, group: QuestionGroup, rows: pd.DataFrame) -> pd.Series:
         items, gold, predicted = self._pairs(group, rows)

@@ -117,7 +117,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
             scores += model_score_rows(cells, models, predictions.illustrative)
             coverage += coverage_rows(group, human_items, models, predictions.illustrative)
         if group.kind == "rating":
-            summary += rating_summary(group, answers)
+            summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
         agreement += agreement_rows(group, answers, options)
         disputed += disputed_items(group, answers, options.disputed_top)
