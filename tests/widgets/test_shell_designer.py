@@ -85,7 +85,34 @@ def test_designer_window_shows_progress_and_coverage(qtbot, mini_study_dir: Path
     assert all(s == "needs 1 more" for s in statuses)  # practice items do not count
     assert "2 participants" in window.summary.text()
     assert "8 of 8 items have fewer" in window.summary.text()
-    assert any(a.text().startswith("Export") for a in window.tool_actions)
     window.close()
+    writer.close()
+    db.close()
+
+
+def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    from widgets.import_dialog import ImportDialog
+    from widgets.merge_dialog import MergeDialog
+    from widgets.results.export_dialog import ExportDialog
+    from widgets.results.window import ResultsWindow
+
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'tools.sqlite3'}")
+    _answer_first_trial(SessionEngine(loaded, db, "P001", profile={"tier": "senior"}))
+    writer = DatabaseWriter()
+    window = DesignerWindow(db, writer, current=loaded)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
+    texts = [a.text() for a in window.tool_actions]
+    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…"]
+    expected = [ResultsWindow, ExportDialog, ImportDialog, MergeDialog]
+    for action, kind, key in zip(window.tool_actions, expected,
+                                 ["results", "export", "import", "merge"], strict=True):
+        action.trigger()
+        assert isinstance(window.tools_open[key], kind) and window.tools_open[key].isVisible()
+    window.close()
+    assert window.tools_open == {}
+    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
     writer.close()
     db.close()

@@ -220,3 +220,36 @@ def test_a_tall_question_opens_at_its_top(qtbot, mini_study_dir: Path, tmp_path:
     bar = app.trial.panel.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == 0  # the prompt is in view, not the middle
     app.close()
+
+
+def test_the_next_items_images_decode_ahead(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    # The trial screen hands the window's one image cache to the stimulus views, which
+    # prefetch the next item's images (TrialView.upcoming_images): end to end here.
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
+    start_session(app, trim_study(mini_study_dir, ["c1", "v1"]))
+    app.wait_trial()
+    assert app.trial.view.item_id == "c1"
+    cache = app.window.image_cache
+    images = [mini_study_dir / "images" / name for name in ("a.png", "b.png")]
+    qtbot.waitUntil(lambda: all(cache.get(p) is not None for p in images), timeout=5000)
+    assert app.trial.view.item_id == "c1"  # decoded while c1 is still on screen
+    app.close()
+
+
+def test_a_broken_image_is_flagged_and_the_session_goes_on(qtbot, mini_study_dir: Path,
+                                                           tmp_path: Path) -> None:
+    (mini_study_dir / "images" / "a.png").write_bytes(b"not a png at all")
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
+    start_session(app, trim_study(mini_study_dir, ["v1"]))
+    app.wait_trial()  # the broken image shows its message; the trial still starts
+    assert app.trial.view.item_id == "v1"
+    qtbot.waitUntil(lambda: bool(app.db.events("mini", kind="stimulus_problem")))
+    app.settle()
+    flagged = app.db.events("mini", kind="stimulus_problem")
+    assert len(flagged) == 1 and flagged[0].item_id == "v1"
+    payload = json.loads(flagged[0].payload_json)
+    assert payload["path"] == "images/a.png" and "a.png" in payload["problem"]
+    app.key(Qt.Key.Key_1)
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(_rows(app, "v1")) == 1)
+    app.close()

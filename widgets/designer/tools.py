@@ -1,16 +1,20 @@
-"""The designer's tools in the Study menu. Export is built in (it only needs a folder); the
-other tools live in their own modules and are added only when those modules are installed, so
-the menu never offers something that is not there."""
+"""The designer's tools in the Study menu: Results, Export, Import study, Merge databases.
+
+Each tool lives in its own module (widgets.results, widgets.import_dialog, widgets.merge_dialog)
+and is imported only when chosen, so designer mode opens quickly; a tool whose module is not
+installed is simply not offered. Windows and dialogs open without blocking (a session may be
+running in the main window) and are kept by the designer window while they are open.
+"""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from widgets.qt import QAction, QtWidgets
-from widgets.writer import describe_error
+from app.home import installed_studies_dir
+from widgets.qt import QAction, QtWidgets, QWidget
 
 if TYPE_CHECKING:
     from widgets.designer.window import DesignerWindow
@@ -23,40 +27,65 @@ def module_available(name: str) -> bool:
         return False
 
 
-def export_results(window: DesignerWindow) -> None:
-    """Every export of the chosen study into a folder the designer picks (on the writer)."""
-    loaded = window.loaded
-    if loaded is None:
+def _keep(window: DesignerWindow, key: str, widget: QWidget) -> QWidget:
+    """Show `widget` without blocking and keep it alive until it closes."""
+    old = window.tools_open.get(key)
+    if old is not None:
+        old.close()
+    window.tools_open[key] = widget
+    widget.show()
+    widget.raise_()
+    widget.activateWindow()
+    return widget
+
+
+def _needs_study(window: DesignerWindow) -> bool:
+    if window.loaded is None:
+        QtWidgets.QMessageBox.information(window, "Designer mode", "Choose a study first.")
+        return False
+    return True
+
+
+def open_results(window: DesignerWindow) -> None:
+    if not _needs_study(window):
         return
-    folder = QtWidgets.QFileDialog.getExistingDirectory(window, "Export results into…",
-                                                        str(Path.home()))
-    if not folder:
+    from widgets.results.window import ResultsWindow
+
+    assert window.loaded is not None
+    _keep(window, "results", ResultsWindow(window.loaded, window.db))
+
+
+def open_export(window: DesignerWindow) -> None:
+    if not _needs_study(window):
         return
-    out = Path(folder)
-    window.status.setText(f"Exporting into {out}…")
+    from widgets.results.export_dialog import ExportDialog
 
-    def export() -> list[Path]:
-        from exporters.export_all import export_all
-
-        return export_all(loaded, window.db, out)
-
-    def done(paths: list[Path]) -> None:
-        names = "\n".join(f"  {p.name}" for p in paths)
-        window.status.setText(f"Exported {len(paths)} file{'s' if len(paths) != 1 else ''} "
-                              f"into {out}")
-        QtWidgets.QMessageBox.information(window, "Export", f"Written into {out}:\n{names}")
-
-    window.writer.run(export, on_done=done,
-                      on_error=lambda exc: QtWidgets.QMessageBox.warning(
-                          window, "Export", f"The export failed: {describe_error(exc)}"),
-                      label="exporting")
+    assert window.loaded is not None
+    _keep(window, "export", ExportDialog(window.loaded, window.db, parent=window))
 
 
-# (menu text, shortcut, module that must exist, what to do)
-Tool = tuple[str, str, str, Callable[["DesignerWindow"], None]]
+def open_import(window: DesignerWindow) -> None:
+    from widgets.import_dialog import ImportDialog
 
-TOOLS: list[Tool] = [
-    ("Export results…", "Ctrl+E", "exporters.export_all", export_results),
+    dialog = ImportDialog(window, studies_dir=installed_studies_dir(window.home))
+    dialog.imported.connect(lambda _result: window.reload_studies())
+    _keep(window, "import", dialog)
+
+
+def open_merge(window: DesignerWindow) -> None:
+    from widgets.merge_dialog import MergeDialog
+
+    dialog = MergeDialog(window.db, window.writer, parent=window)
+    dialog.merged.connect(lambda _report: window.refresh())
+    _keep(window, "merge", dialog)
+
+
+# (menu text, shortcut, module that must be installed, what to do)
+TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
+    ("Results…", "Ctrl+R", "widgets.results.window", open_results),
+    ("Export results…", "Ctrl+E", "widgets.results.export_dialog", open_export),
+    ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
+    ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
 ]
 
 
@@ -66,8 +95,7 @@ def add_tool_actions(menu: QtWidgets.QMenu, window: DesignerWindow) -> list[QAct
         if not module_available(module):
             continue
         action = menu.addAction(text)
-        if shortcut:
-            action.setShortcut(shortcut)
+        action.setShortcut(shortcut)
         action.triggered.connect(lambda _checked=False, h=handler: h(window))
         actions.append(action)
     return actions

@@ -75,6 +75,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.settings = settings
         self.loaded: LoadedStudy | None = current
         self.entries: list[StudyEntry] = []
+        self.tools_open: dict[str, QWidget] = {}  # results, export, import, merge
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
         layout.setContentsMargins(24, 16, 24, 16)
@@ -125,6 +126,10 @@ class DesignerWindow(QtWidgets.QMainWindow):
         close.triggered.connect(self.close)
 
     # ------------------------------------------------------------------ studies
+
+    def reload_studies(self) -> None:
+        """After an import: the new study joins the list."""
+        self._load_study_list()
 
     def _load_study_list(self) -> None:
         home = self.home
@@ -233,6 +238,9 @@ class DesignerWindow(QtWidgets.QMainWindow):
         QtWidgets.QMessageBox.warning(self, "Designer mode", describe_error(exc))
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        for tool in list(self.tools_open.values()):
+            tool.close()
+        self.tools_open.clear()
         if self.settings is not None:
             save_geometry(self.settings, GEOMETRY_KEY, self)
         super().closeEvent(event)

@@ -68,6 +68,9 @@ class ParticipantFlow(QObject):
         self.trial.submit_requested.connect(self._submit)
         self.trial.finished.connect(self._advance)
         self.trial.log_requested.connect(self._log)
+        self.trial.stimulus_problem.connect(
+            lambda item, message, path: self.controller is not None
+            and self.controller.flag_stimulus_problem(item, message, path))
         self.stack.addWidget(self.trial)
         self._pending_code: str | None = None
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from app.session.engine import Progress, QuestionAnswer, QuestionFeedback, TrialTiming
@@ -41,6 +42,7 @@ class TrialScreen(QWidget):
     submit_requested = Signal(object)  # TrialSubmission
     finished = Signal()  # committed and any feedback seen: the next screen may come
     log_requested = Signal(str, object, object, object)  # kind, payload, item id, mono ns
+    stimulus_problem = Signal(str, str, object)  # item id, message, path in the study or None
 
     def __init__(self, image_cache: Any, *, clock: Callable[[], int] = time.monotonic_ns,
                  parent: QWidget | None = None) -> None:
@@ -138,7 +140,7 @@ class TrialScreen(QWidget):
                           else "Enter submits")
         self.trial_clock = TrialClock(self.window(), deadline_ms=view.deadline_ms, clock=self.clock,
                                       log=self._log_away)
-        self.trial_clock.onset.connect(lambda _ns: self._sync_button())
+        self.trial_clock.onset.connect(self._on_onset)
         self.trial_clock.deadline_reached.connect(self._on_deadline)
         self._fixation_over = False
         # Shown only once every image (stimulus and prompts) is decoded: the onset is honest.
@@ -180,6 +182,36 @@ class TrialScreen(QWidget):
         self._set_phase("trial", self.content_page)
         self._sync_button()
         self.panel.focus_first()
+
+    def _on_onset(self, _ns: int) -> None:
+        self._sync_button()
+        self._report_broken_images()
+
+    def _report_broken_images(self) -> None:
+        """An image that could not be decoded shows its message in its place; the session goes
+        on, and the item is flagged for the designer (once per trial and image)."""
+        assert self.view is not None
+        seen: set[str] = set()
+        for root in (self.stimulus, self.panel):
+            if root is None:
+                continue
+            for widget in root.findChildren(QWidget):
+                error = getattr(widget, "error", None)
+                message = error() if callable(error) else None
+                if not isinstance(message, str) or message in seen:
+                    continue
+                seen.add(message)
+                path = getattr(widget, "path", None)
+                self.stimulus_problem.emit(self.view.item_id, message,
+                                           self._study_relative(path))
+
+    def _study_relative(self, path: object) -> str | None:
+        if path is None or self.view is None:
+            return None
+        try:
+            return Path(str(path)).resolve().relative_to(self.view.study_folder).as_posix()
+        except ValueError:
+            return str(path)
 
     def _still_loading(self) -> None:
         if self.phase == "loading":
