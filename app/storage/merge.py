@@ -175,14 +175,14 @@ def _merge_one(target: Database, source: SourceDatabase, allow_version_mix: bool
 
 
 def _existing(conn: Connection, table: str, key: str, values: Iterable[str]) -> set[str]:
+    """Which of `values` the table already holds (driver-level IN lookups, ID_CHUNK at a time)."""
     values = list(values)
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     found: set[str] = set()
     for start in range(0, len(values), ID_CHUNK):
-        part = values[start:start + ID_CHUNK]
-        marks = ", ".join(f":v{i}" for i in range(len(part)))
-        found.update(str(r[0]) for r in conn.execute(
-            text(f"SELECT {key} FROM {table} WHERE {key} IN ({marks})"),
-            {f"v{i}": v for i, v in enumerate(part)}))
+        part = tuple(values[start:start + ID_CHUNK])
+        sql = f"SELECT {key} FROM {table} WHERE {key} IN ({', '.join([mark] * len(part))})"
+        found.update(str(r[0]) for r in conn.exec_driver_sql(sql, part))
     return found
 
 
