@@ -144,3 +144,20 @@ def test_export_with_no_responses_writes_headers(mini_study_dir: Path, tmp_path:
     agreement = pd.read_csv(tmp_path / "out" / "agreement.csv")
     assert agreement.empty and "statistic" in agreement.columns
     assert len(written) >= 15
+
+
+def test_cli_export_options_tier_field_and_bootstrap(study: LoadedStudy, db_url: str,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    if not db_url.startswith("sqlite"):
+        pytest.skip("the CLI test runs once, on SQLite")
+    bad = main(["export", "--study", str(study.folder), "--db", db_url, "--out",
+                str(tmp_path / "bad"), "--tier-field", "nope"])
+    err = capsys.readouterr().err
+    assert bad == 2 and "no profile field 'nope'" in err and "Traceback" not in err
+    out = tmp_path / "none"
+    assert main(["export", "--study", str(study.folder), "--db", db_url, "--out", str(out),
+                 "--tier-field", "none", "--bootstrap", "0"]) == 0
+    human = pd.read_csv(out / "human_scores.csv")
+    assert "tier" not in set(human["who_kind"])
+    assert human["ci_low"].isna().all()

@@ -6,27 +6,51 @@ import argparse
 from pathlib import Path
 
 from app.catalog import open_study
+from app.results.options import AUTO, TIE_RULES, ResultsOptions
 from app.storage import open_database
+from app.study.errors import UserInputError
 from exporters import export_all
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("export", parents=[common], help="write results files for a study")
+    p = sub.add_parser("export", parents=[common], help="write results files for a study",
+                       description="Write every results file of a study into a folder: "
+                       "responses (long and wide), human and model scores, the comparison "
+                       "table, agreement, response times, an MTEB results folder for HUME-kind "
+                       "studies and report.html. docs/results.md describes every column.")
     p.add_argument("--study", required=True, metavar="S", help="study folder, study.json or id")
     p.add_argument("--out", required=True, type=Path, metavar="DIR", help="folder to write into")
     p.add_argument("--include-simulated", action="store_true",
                    help="also export responses of simulated participants")
     p.add_argument("--include-identifying", action="store_true",
                    help="also export free-text comments and profile fields marked identifying")
+    p.add_argument("--tier-field", metavar="FIELD", default=AUTO,
+                   help="profile field that splits raters into tiers (default: `tier` when the "
+                   "study has it; `none` for no tiers)")
+    p.add_argument("--tie-rule", choices=TIE_RULES, default="first_sorted",
+                   help="majority-vote tie rule where a question does not set one (default: "
+                   "HUME's, the first tied label in sort order)")
+    p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
+                   help="bootstrap resamples for the 95%% confidence intervals (0: none)")
+    p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.bootstrap < 0:
+        raise UserInputError(f"--bootstrap: {args.bootstrap} is negative")
     loaded = open_study(args.study, args.home)
+    fields = {f.id for f in loaded.study.profile_fields}
+    tier = None if args.tier_field == "none" else args.tier_field
+    if tier not in (None, AUTO) and tier not in fields:
+        raise UserInputError(f"--tier-field: {loaded.source} has no profile field {tier!r} "
+                             f"(it has: {', '.join(sorted(fields)) or 'none'})")
+    options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
+                             seed=args.seed, include_simulated=args.include_simulated)
     db = open_database(args.db, home=args.home)
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
-                             include_identifying=args.include_identifying)
+                             include_identifying=args.include_identifying, options=options)
     finally:
         db.close()
     for path in written:

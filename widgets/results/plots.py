@@ -30,7 +30,7 @@ class ResultsPlot(pg.PlotWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.legend = self.addLegend(offset=(10, 5), colCount=3)
+        self.legend = self.addLegend(offset=(-10, 5))
         self.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
         self.getPlotItem().getAxis("bottom").enableAutoSIPrefix(False)
         self.empty_text = pg.TextItem("", color="#555", anchor=(0.5, 0.5))
@@ -40,6 +40,8 @@ class ResultsPlot(pg.PlotWidget):
         self.clear()
         self.legend.clear()
         self.n_items = 0
+        self.getPlotItem().invertY(False)
+        self.getPlotItem().getAxis("left").setTicks(None)
         self.setTitle(title)
         self.setLabel("bottom", x_label)
         self.setLabel("left", y_label)
@@ -54,43 +56,47 @@ class ResultsPlot(pg.PlotWidget):
 
 
 class ScoresPlot(ResultsPlot):
-    """Grouped bars: one group per category value (all items first), one bar per tier, all
-    raters, the pooled human and each model; whiskers for the bootstrap 95% CI."""
+    """Grouped horizontal bars: all items first, then one group per value of the chosen
+    breakdown category; one bar per tier, all raters, the pooled human and each model, with
+    whiskers for the bootstrap 95% CI. Horizontal, so long category names stay readable."""
 
-    def show_scores(self, results: StudyResults, question_id: str) -> None:
+    def show_scores(self, results: StudyResults, question_id: str, category: str = "") -> None:
         group = results.group(question_id)
         scorer = scorer_for(group)
         metric = scorer.main if scorer else ""
-        self.reset(f"{question_id}: {metric} by category (95% CI)", "", metric)
+        by = f" by {category}" if category else ""
+        self.reset(f"{question_id}: {metric}{by} (95% CI)", metric, "")
+        self.getPlotItem().invertY(True)  # first group (all items) at the top
         if scorer is None:
             self.say_empty("No gold answers: see Ratings for this question")
             return
         rows = results.scores[(results.scores["question_id"] == question_id)
                               & (results.scores["metric"] == metric)
-                              & results.scores["who_kind"].isin(PARTY_KINDS)]
+                              & results.scores["who_kind"].isin(PARTY_KINDS)
+                              & results.scores["category"].isin([ALL, category])]
         if rows.empty:
             self.say_empty("No responses yet")
             return
         cells = list(dict.fromkeys(zip(rows["category"], rows["category_value"], strict=True)))
         cells.sort(key=lambda c: c != (ALL, ALL))
         parties = list(dict.fromkeys(zip(rows["who_kind"], rows["who"], strict=True)))
-        width = 0.8 / max(len(parties), 1)
+        height = 0.8 / max(len(parties), 1)
         humans = models = 0
-        top = 0.0
+        right = 0.0
         for p, (kind, who) in enumerate(parties):
             mine = rows[(rows["who_kind"] == kind) & (rows["who"] == who)]
             by_cell = {(c, v): r for c, v, r in zip(mine["category"], mine["category_value"],
                                                     mine.itertuples(index=False), strict=True)}
-            xs, ys, lo, hi = [], [], [], []
+            ys, xs, lo, hi = [], [], [], []
             for i, cell in enumerate(cells):
                 row = by_cell.get(cell)
                 if row is None or not math.isfinite(float(row.value)):
                     continue
-                xs.append(i - 0.4 + width * (p + 0.5))
-                ys.append(float(row.value))
+                ys.append(i - 0.4 + height * (p + 0.5))
+                xs.append(float(row.value))
                 lo.append(float(row.ci_low))
                 hi.append(float(row.ci_high))
-            if not xs:
+            if not ys:
                 continue
             if kind in ("model", "published"):
                 colour = MODEL_COLOURS[models % len(MODEL_COLOURS)]
@@ -99,24 +105,24 @@ class ScoresPlot(ResultsPlot):
                 colour = HUMAN_COLOURS[humans % len(HUMAN_COLOURS)]
                 humans += 1
             illustrative = bool(mine["illustrative"].fillna(False).astype(bool).any())
-            bars = pg.BarGraphItem(x=xs, height=ys, width=width * 0.9, brush=colour,
+            bars = pg.BarGraphItem(x0=0, y=ys, width=xs, height=height * 0.9, brush=colour,
                                    name=party_label(kind, who, illustrative))
             self.addItem(bars)  # named items join the legend by themselves
             self.n_items += 1
-            top = max(top, float(np.nanmax(np.r_[ys, hi])))
-            x, y = np.array(xs), np.array(ys)
+            right = max(right, float(np.nanmax(np.r_[xs, hi])))
+            y, x = np.array(ys), np.array(xs)
             low, high = np.array(lo), np.array(hi)
             ok = np.isfinite(low) & np.isfinite(high)
             if ok.any():
-                self.addItem(pg.ErrorBarItem(x=x[ok], y=y[ok], top=high[ok] - y[ok],
-                                             bottom=y[ok] - low[ok], beam=width * 0.4,
+                self.addItem(pg.ErrorBarItem(x=x[ok], y=y[ok], right=high[ok] - x[ok],
+                                             left=x[ok] - low[ok], beam=height * 0.5,
                                              pen=pg.mkPen("#222", width=1.5)))
-        labels = ["all items" if c == (ALL, ALL) else f"{c[0]}={c[1]}" for c in cells]
-        self.getPlotItem().getAxis("bottom").setTicks([list(enumerate(labels))])
-        self.setXRange(-0.6, len(cells) - 0.4)
-        # Head room above the bars for the legend (three names a row).
-        rows_of_names = math.ceil(len(parties) / 3)
-        self.setYRange(min(0.0, float(rows["value"].min())), max(top, 1e-9) * (1.08 + 0.09 * rows_of_names))
+        labels = ["all items" if c == (ALL, ALL) else str(c[1]) for c in cells]
+        self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
+        self.getPlotItem().getAxis("bottom").setTicks(None)
+        # Room on the right for the legend.
+        self.setXRange(min(0.0, float(rows["value"].min())), max(right, 1e-9) * 1.45)
+        self.setYRange(-0.6, len(cells) - 0.4)
 
 
 class RtPlot(ResultsPlot):
@@ -156,6 +162,8 @@ class RtPlot(ResultsPlot):
             xs = np.array([x.min(), x.max()])
             self.plot(xs, slope * xs + intercept, pen=pg.mkPen("#C44E52", width=2))
         self.setYRange(min(0.0, float(y.min())), max(1.0, float(y.max())))
+        span = float(np.ptp(x)) or max(float(x.max()) * 0.1, 1.0)
+        self.setXRange(float(x.min()) - 0.05 * span, float(x.max()) + 0.2 * span)  # label room
         corr = results.rt_correlations
         match = corr[(corr["question_id"] == question_id) & (corr["unit"] == unit)
                      & (corr["category"] == ("" if unit == "item" else category))
@@ -190,6 +198,13 @@ class RatingsPlot(ResultsPlot):
             self.addItem(bars)
             self.n_items += 1
         self.getPlotItem().getAxis("bottom").setTicks([list(enumerate(values))])
+
+
+def breakdown_categories(results: StudyResults, question_id: str) -> list[str]:
+    """The categories the question's scores are broken down by (for the Scores tab)."""
+    scores = results.scores
+    mine = scores[(scores["question_id"] == question_id) & (scores["category"] != ALL)]
+    return list(dict.fromkeys(mine["category"]))
 
 
 def rt_units(results: StudyResults, question_id: str) -> list[str]:

@@ -15,7 +15,14 @@ from widgets.plotting import export_png, export_svg
 from widgets.qt import QtGui, QtWidgets, QWidget, Slot
 from widgets.results.export_dialog import ExportDialog
 from widgets.results.model import POLL_MS, ResultsModel
-from widgets.results.plots import RatingsPlot, ResultsPlot, RtPlot, ScoresPlot, rt_units
+from widgets.results.plots import (
+    RatingsPlot,
+    ResultsPlot,
+    RtPlot,
+    ScoresPlot,
+    breakdown_categories,
+    rt_units,
+)
 from widgets.results.tables import fill_table, results_table
 
 ILLUSTRATIVE_NOTE = ("<b>Illustrative.</b> Model scores marked (illustrative) are made up for "
@@ -51,6 +58,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.question.currentIndexChanged.connect(self._redraw)
         bar.addWidget(self.question)
         self.simulated = QtWidgets.QCheckBox("Include simulated participants", central)
+        self.simulated.setChecked(self.model.options.include_simulated)
         self.simulated.toggled.connect(self.model.set_include_simulated)
         bar.addWidget(self.simulated)
         bar.addStretch(1)
@@ -67,10 +75,16 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs = QtWidgets.QTabWidget(central)
         layout.addWidget(self.tabs, 1)
         self.scores_plot = ScoresPlot()
+        self.breakdown = QtWidgets.QComboBox()
+        self.breakdown.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.breakdown.currentIndexChanged.connect(self._redraw_scores)
         self.comparison = results_table()
-        self.tabs.addTab(self._plot_page(self.scores_plot, "scores", self.comparison), "Scores")
+        self.tabs.addTab(self._plot_page(self.scores_plot, "scores", self.comparison,
+                                         self.breakdown), "Scores")
         self.rt_plot = RtPlot()
         self.rt_category = QtWidgets.QComboBox()
+        self.rt_category.setSizeAdjustPolicy(
+            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.rt_category.currentIndexChanged.connect(self._redraw_rt)
         self.rt_table = results_table()
         self.tabs.addTab(self._plot_page(self.rt_plot, "response-times", self.rt_table,
@@ -136,7 +150,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         results, question_id = self.results, self.question.currentData()
         if results is None or question_id is None:
             return
-        self.scores_plot.show_scores(results, question_id)
+        _refill(self.breakdown, ["all items only", *breakdown_categories(results, question_id)],
+                prefer_second=True)
+        self._redraw_scores()
         comparison = results.comparison
         columns = [c for c in comparison.columns[:4]] + [
             c for c in comparison.columns[4:] if str(c).startswith(f"{question_id} ")]
@@ -144,16 +160,19 @@ class ResultsWindow(QtWidgets.QMainWindow):
         fill_table(self.comparison, mine[mine.iloc[:, 4:].notna().any(axis=1)])
         disputed = results.disputed
         fill_table(self.disputed, disputed[disputed["question_id"] == question_id])
-        current = self.rt_category.currentText()
-        self.rt_category.blockSignals(True)
-        self.rt_category.clear()
-        self.rt_category.addItems(rt_units(results, question_id))
-        self.rt_category.setCurrentIndex(max(self.rt_category.findText(current), 0))
-        self.rt_category.blockSignals(False)
+        _refill(self.rt_category, rt_units(results, question_id))
         self._redraw_rt()
         self.ratings_plot.show_ratings(results, question_id)
         summary = results.rating_summary
         fill_table(self.ratings_table, summary[summary["question_id"] == question_id])
+
+    @Slot()
+    def _redraw_scores(self) -> None:
+        results, question_id = self.results, self.question.currentData()
+        if results is None or question_id is None:
+            return
+        category = self.breakdown.currentText() if self.breakdown.currentIndex() > 0 else ""
+        self.scores_plot.show_scores(results, question_id, category)
 
     @Slot()
     def _redraw_rt(self) -> None:
@@ -197,3 +216,16 @@ class ResultsWindow(QtWidgets.QMainWindow):
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         self.model.stop()
         super().closeEvent(event)
+
+
+def _refill(combo: QtWidgets.QComboBox, entries: list[str], *, prefer_second: bool = False) -> None:
+    """New entries, keeping the current choice when it is still there (no change signals)."""
+    current = combo.currentText()
+    combo.blockSignals(True)
+    combo.clear()
+    combo.addItems(entries)
+    index = combo.findText(current)
+    if index < 0:
+        index = 1 if prefer_second and len(entries) > 1 else 0
+    combo.setCurrentIndex(index)
+    combo.blockSignals(False)
