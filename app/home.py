@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -27,13 +28,28 @@ def default_db_url(home: Path | None = None) -> str:
     return f"sqlite:///{data_home(home) / DB_FILE}"
 
 
-def bundled_studies_dir() -> Path:
-    """The `studies/` folder: beside the packages in a source tree, inside the bundle when frozen."""
+def _shipped_dir(name: str) -> Path:
+    """A folder that ships with the app (`studies/`, `assets/`): in a PyInstaller bundle it sits
+    in the bundle's data folder (sys._MEIPASS, `_internal/` of the one-folder build); in a source
+    tree, beside the packages."""
     here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "studies", here / "studies"):
+    frozen = getattr(sys, "_MEIPASS", None)
+    candidates = [Path(frozen) / name] if frozen else []
+    candidates += [here.parent / name, here / name]
+    for candidate in candidates:
         if candidate.is_dir():
             return candidate
-    return here.parent / "studies"
+    return candidates[0]
+
+
+def bundled_studies_dir() -> Path:
+    """The `studies/` folder: beside the packages in a source tree, inside the bundle when frozen."""
+    return _shipped_dir("studies")
+
+
+def assets_dir() -> Path:
+    """The `assets/` folder (icons, desktop entry): beside the packages or inside the bundle."""
+    return _shipped_dir("assets")
 
 
 def installed_studies_dir(home: Path | None = None) -> Path:
