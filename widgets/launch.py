@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from widgets.qt import QApplication
+    from widgets.qt import QApplication, QtGui
 
 EXIT_INPUT = 2
 
@@ -31,7 +31,21 @@ def _application(offscreen: bool) -> QApplication:
         app.setApplicationName("Baseline Studio")
         app.setOrganizationName("baseline-studio")
         app.setApplicationDisplayName("Baseline Studio")
+        # Wayland matches windows to assets/baseline-studio.desktop (and its icon) by this name.
+        QGuiApplication.setDesktopFileName("baseline-studio")
+    app.setWindowIcon(app_icon())
     return app
+
+
+def app_icon() -> QtGui.QIcon:
+    """The window and taskbar icon: every PNG size in assets/icons (source tree or bundle)."""
+    from app.home import assets_dir
+    from widgets.qt import QtGui
+
+    icon = QtGui.QIcon()
+    for png in sorted((assets_dir() / "icons").glob("baseline-studio-*.png")):
+        icon.addFile(str(png))
+    return icon
 
 
 def say(text: str, *, error: bool = False) -> None:
