@@ -75,11 +75,14 @@ def test_designer_window_shows_progress_and_coverage(qtbot, mini_study_dir: Path
     qtbot.waitUntil(lambda: window.participants.rowCount() == 2, timeout=5000)
     qtbot.waitUntil(lambda: not writer.busy, timeout=5000)
     rows = {window.participants.item(r, 0).text(): [window.participants.item(r, c).text()
-                                                     for c in range(6)]
+                                                     for c in range(7)]
             for r in range(2)}
-    assert rows["P001"][1] == "1 of 9" and rows["P002"][1] == "0 of 9"
-    assert "tier=senior" in rows["P001"][5]
-    assert "x@y.z" not in rows["P002"][5]  # identifying fields are not shown
+    assert rows["P001"][1:4] == ["1", "9", "started"]
+    assert rows["P002"][1:4] == ["0", "9", "not started"]
+    assert "tier=senior" in rows["P001"][6]
+    assert "x@y.z" not in rows["P002"][6]  # identifying fields are not shown
+    window.participants.sortItems(1)  # numbers sort as numbers
+    assert window.participants.item(0, 0).text() == "P002"
     assert window.coverage.rowCount() == 8  # main-block trials
     statuses = [window.coverage.item(r, 4).text() for r in range(8)]
     assert all(s == "needs 1 more" for s in statuses)  # practice items do not count

@@ -19,11 +19,19 @@ def _rows(app: ShellApp, item_id: str):
     return [r for r in app.db.responses("mini") if r.item_id == item_id]
 
 
+def _open(qtbot, folder: Path, tmp_path: Path, items: list[str], *, wait: bool = True,
+          extra_items: list[dict] | None = None, **design: object) -> ShellApp:
+    """The app on a real SQLite file, at the first trial of the cut-down mini study."""
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
+    start_session(app, trim_study(folder, items, extra_items=extra_items, **design))
+    if wait:
+        app.wait_trial()
+    return app
+
+
 def test_rt_by_key_matches_the_delay_we_waited(qtbot, mini_study_dir: Path,
                                                tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1", "c2"]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1", "c2"])
     onset = app.trial.trial_clock.onset_ns
     probe = app.trial.trial_clock.probe
     assert probe.armed_ns <= probe.paint_ns <= onset
@@ -44,9 +52,7 @@ def test_rt_by_key_matches_the_delay_we_waited(qtbot, mini_study_dir: Path,
 
 
 def test_rt_by_mouse_and_a_changed_answer(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1"]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1"])
     onset = app.trial.trial_clock.onset_ns
     buttons = app.trial.panel.entries[0].widget.buttons
     qtbot.wait(150)
@@ -65,9 +71,7 @@ def test_rt_by_mouse_and_a_changed_answer(qtbot, mini_study_dir: Path, tmp_path:
 
 
 def test_time_unfocused_is_excluded_and_logged(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1"]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1"])
     onset = app.trial.trial_clock.onset_ns
     qtbot.wait(100)
     # The away interval starts somewhere inside the first sendEvent and ends inside the second.
@@ -92,9 +96,7 @@ def test_time_unfocused_is_excluded_and_logged(qtbot, mini_study_dir: Path, tmp_
 
 
 def test_deadline_submits_a_timed_out_row(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1", "c2"], deadline_ms=300))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1", "c2"], deadline_ms=300)
     qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1, timeout=5000)
     row = _rows(app, "c1")[0]
     assert row.timed_out and json.loads(row.answer_json) is None and row.rt_ms is None
@@ -105,9 +107,8 @@ def test_deadline_submits_a_timed_out_row(qtbot, mini_study_dir: Path, tmp_path:
 
 
 def test_ready_screen_fixation_and_interval(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1", "c2"], ready_screen=True,
-                                  fixation_ms=200, iti_ms=250))
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1", "c2"], wait=False, ready_screen=True,
+                fixation_ms=200, iti_ms=250)
     qtbot.waitUntil(lambda: app.trial.phase == "ready")
     qtbot.wait(100)
     assert app.trial.phase == "ready"  # waits for the participant
@@ -131,9 +132,7 @@ def test_ready_screen_fixation_and_interval(qtbot, mini_study_dir: Path, tmp_pat
 
 def test_a_failed_save_is_shown_and_can_be_retried(qtbot, mini_study_dir: Path,
                                                    tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1", "c2"]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1", "c2"])
     with app.db.engine.begin() as conn:
         conn.exec_driver_sql("CREATE TRIGGER refuse BEFORE INSERT ON response "
                              "BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
@@ -165,9 +164,7 @@ POEM_ITEM = {
 
 def test_thirteen_questions_scroll_and_keys_move_on(qtbot, mini_study_dir: Path,
                                                     tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, [], extra_items=[POEM_ITEM]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, [], extra_items=[POEM_ITEM])
     panel = app.trial.panel
     assert len(panel.entries) == 13
     bar = panel.verticalScrollBar()
@@ -195,8 +192,7 @@ def test_thirteen_questions_scroll_and_keys_move_on(qtbot, mini_study_dir: Path,
 
 def test_images_decoded_during_the_ready_screen_wait_for_space(qtbot, mini_study_dir: Path,
                                                                 tmp_path: Path) -> None:
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["v1"], ready_screen=True))
+    app = _open(qtbot, mini_study_dir, tmp_path, ["v1"], ready_screen=True, wait=False)
     qtbot.waitUntil(lambda: app.trial.stimulus is not None and app.trial.stimulus.is_ready()
                     and app.trial.panel.is_ready())
     qtbot.wait(50)
@@ -213,9 +209,7 @@ def test_a_tall_question_opens_at_its_top(qtbot, mini_study_dir: Path, tmp_path:
     item = {"id": "many-cards", "stimulus": {"kind": "cards", "cards": cards},
             "questions": [{"id": "groups", "kind": "clustering",
                            "prompt": "Sort the cards into groups."}]}
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, [], extra_items=[item]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, [], extra_items=[item])
     app.settle()
     bar = app.trial.panel.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == 0  # the prompt is in view, not the middle
@@ -225,9 +219,7 @@ def test_a_tall_question_opens_at_its_top(qtbot, mini_study_dir: Path, tmp_path:
 def test_the_next_items_images_decode_ahead(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
     # The trial screen hands the window's one image cache to the stimulus views, which
     # prefetch the next item's images (TrialView.upcoming_images): end to end here.
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["c1", "v1"]))
-    app.wait_trial()
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1", "v1"])
     assert app.trial.view.item_id == "c1"
     cache = app.window.image_cache
     images = [mini_study_dir / "images" / name for name in ("a.png", "b.png")]
@@ -239,9 +231,8 @@ def test_the_next_items_images_decode_ahead(qtbot, mini_study_dir: Path, tmp_pat
 def test_a_broken_image_is_flagged_and_the_session_goes_on(qtbot, mini_study_dir: Path,
                                                            tmp_path: Path) -> None:
     (mini_study_dir / "images" / "a.png").write_bytes(b"not a png at all")
-    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'trial.sqlite3'}")
-    start_session(app, trim_study(mini_study_dir, ["v1"]))
-    app.wait_trial()  # the broken image shows its message; the trial still starts
+    # The broken image shows its message in its place; the trial still starts.
+    app = _open(qtbot, mini_study_dir, tmp_path, ["v1"])
     assert app.trial.view.item_id == "v1"
     qtbot.waitUntil(lambda: bool(app.db.events("mini", kind="stimulus_problem")))
     app.settle()

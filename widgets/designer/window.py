@@ -19,7 +19,7 @@ from app.session.standing import (
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from widgets.designer.tools import add_tool_actions
-from widgets.qt import QKeySequence, QSettings, QtGui, QtWidgets, QWidget
+from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
 from widgets.typography import ScaledFonts, mute
 from widgets.writer import DatabaseWriter, describe_error
@@ -39,23 +39,10 @@ def _table(headers: list[str], parent: QWidget) -> QtWidgets.QTableWidget:
     return table
 
 
-class _SortableItem(QtWidgets.QTableWidgetItem):
-    """Sorts by a number kept beside the text ("3 of 9" after "10 of 9" would be wrong)."""
-
-    def __init__(self, text: str, sort_value: float) -> None:
-        super().__init__(text)
-        self.sort_value = sort_value
-
-    def __lt__(self, other: QtWidgets.QTableWidgetItem) -> bool:
-        if isinstance(other, _SortableItem):
-            return self.sort_value < other.sort_value
-        return super().__lt__(other)
-
-
-def _cell(text: str, *, sort_value: float | None = None, bold: bool = False
-          ) -> QtWidgets.QTableWidgetItem:
-    cell = (QtWidgets.QTableWidgetItem(text) if sort_value is None
-            else _SortableItem(text, sort_value))
+def _cell(value: str | int, *, bold: bool = False) -> QtWidgets.QTableWidgetItem:
+    """A cell; numbers are stored as numbers, so the column sorts 9 before 10."""
+    cell = QtWidgets.QTableWidgetItem()
+    cell.setData(Qt.ItemDataRole.DisplayRole, value)
     if bold:
         font = cell.font()
         font.setBold(True)
@@ -98,7 +85,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         self.tabs = QtWidgets.QTabWidget(central)
-        self.participants = _table(["Participant", "Answered", "Progress", "Consent",
+        self.participants = _table(["Participant", "Answered", "Of", "Status", "Consent",
                                     "Started (UTC)", "Profile"], self.tabs)
         self.coverage = _table(["Item", "Raters so far", "Once everyone finishes", "Target",
                                 "Status"], self.tabs)
@@ -193,13 +180,11 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.participants.setSortingEnabled(False)
         self.participants.setRowCount(len(standings))
         for row, s in enumerate(standings):
-            share = s.answered / s.total if s.total else 0.0
             state = "finished" if s.finished else ("started" if s.started else "not started")
             profile = ", ".join(f"{k}={v}" for k, v in sorted(s.profile.items())
                                 if k not in {f.id for f in study.profile_fields if f.identifying})
             code = s.code + ("  (simulated)" if s.simulated else "")
-            values = [_cell(code), _cell(f"{s.answered} of {s.total}", sort_value=s.answered),
-                      _cell(f"{share:.0%} · {state}", sort_value=share),
+            values = [_cell(code), _cell(s.answered), _cell(s.total), _cell(state),
                       _cell("yes" if s.consent_given else "no"), _cell(s.created_utc[:19]),
                       _cell(profile)]
             for col, cell in enumerate(values):
@@ -212,10 +197,8 @@ class DesignerWindow(QtWidgets.QMainWindow):
         for row, c in enumerate(sorted(cov.items, key=lambda c: (c.raters, c.item_id))):
             below = c.missing > 0
             status = f"needs {c.missing} more" if below else "reached"
-            values = [_cell(c.item_id), _cell(str(c.raters), sort_value=c.raters),
-                      _cell(str(expected.get(c.item_id, 0)),
-                            sort_value=expected.get(c.item_id, 0)),
-                      _cell(str(c.target)), _cell(status, bold=below)]
+            values = [_cell(c.item_id), _cell(c.raters), _cell(expected.get(c.item_id, 0)),
+                      _cell(c.target), _cell(status, bold=below)]
             for col, cell in enumerate(values):
                 self.coverage.setItem(row, col, cell)
         self.coverage.setSortingEnabled(True)

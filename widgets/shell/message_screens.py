@@ -22,7 +22,7 @@ class MessageScreen(Page):
     def __init__(self, title: str, text: str, *, button: str = "Continue",
                  note: str = "", base: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
-        self.text = MarkdownView(text, base=base, parent=self.column)
+        self.text = self.scroller = MarkdownView(text, base=base, parent=self.column)
         self.fonts.add(self.text, 1.15)
         self.body.addWidget(self.text, 100)  # all the room it needs; the stretch gets the rest
         self.note = mute(QtWidgets.QLabel(note))
@@ -40,11 +40,15 @@ class MessageScreen(Page):
             self.continue_button.setEnabled(False)
             self.done.emit()
 
+    def enter_pressed(self) -> bool:
+        self._finish()
+        return True
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in CONTINUE_KEYS and not event.isAutoRepeat():
+        if event.isAutoRepeat() and event.key() in CONTINUE_KEYS:
+            return  # a held key must not skip screens
+        if event.key() == Qt.Key.Key_Space:
             self._finish()
-            return
-        if self.text.scroll_by_key(event):
             return
         super().keyPressEvent(event)
 
@@ -59,7 +63,7 @@ class ConsentScreen(Page):
     def __init__(self, text: str, *, base: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__("Consent", parent)
-        self.text = MarkdownView(text, base=base, parent=self.column)
+        self.text = self.scroller = MarkdownView(text, base=base, parent=self.column)
         self.fonts.add(self.text, 1.15)
         self.body.addWidget(self.text, 100)  # all the room it needs; the stretch gets the rest
         self.agree = QtWidgets.QCheckBox("I have read the above and agree to take part.",
@@ -85,16 +89,13 @@ class ConsentScreen(Page):
             self.continue_button.setEnabled(False)
             self.agreed.emit()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._agree()
-            return
-        if event.key() == Qt.Key.Key_Escape:
-            self.declined.emit()
-            return
-        if self.text.scroll_by_key(event):
-            return
-        super().keyPressEvent(event)
+    def enter_pressed(self) -> bool:
+        self._agree()
+        return True
+
+    def escape_pressed(self) -> bool:
+        self.declined.emit()
+        return True
 
 
 def block_intro_title(title: str, practice: bool) -> str:

@@ -109,6 +109,26 @@ class Page(QWidget):
         """What takes the keyboard when this screen appears."""
         return self
 
+    # Keys no child took: Enter and Esc mean the screen's main and back actions, and the
+    # arrows and Page keys scroll its text (which never takes the focus itself).
+    scroller: MarkdownView | None = None
+
+    def enter_pressed(self) -> bool:
+        return False
+
+    def escape_pressed(self) -> bool:
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.enter_pressed():
+            return
+        if key == Qt.Key.Key_Escape and self.escape_pressed():
+            return
+        if self.scroller is not None and self.scroller.scroll_by_key(event):
+            return
+        super().keyPressEvent(event)
+
     def add_button(self, text: str, *, primary: bool = False) -> QtWidgets.QPushButton:
         button = QtWidgets.QPushButton(text, self.column)
         button.setAutoDefault(False)

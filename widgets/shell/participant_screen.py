@@ -11,7 +11,7 @@ from app.session.profile import check_profile
 from app.session.standing import ParticipantStanding
 from app.study.loader import LoadedStudy
 from app.study.model import ProfileField
-from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
+from widgets.qt import Qt, QtWidgets, QWidget, Signal
 from widgets.shell.page import Page
 from widgets.typography import mute
 
@@ -198,11 +198,10 @@ class ParticipantScreen(Page):
         if not problems:
             self.proceed.emit(code, profile, None)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.submit()
-            return
-        if event.key() == Qt.Key.Key_Escape:
-            self.back.emit()
-            return
-        super().keyPressEvent(event)
+    def enter_pressed(self) -> bool:
+        self.submit()
+        return True
+
+    def escape_pressed(self) -> bool:
+        self.back.emit()
+        return True

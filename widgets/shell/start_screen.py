@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.catalog import StudyEntry
 from app.study.errors import Problem
-from widgets.qt import QKeyEvent, QKeySequence, Qt, QtWidgets, QWidget, Signal
+from widgets.qt import QKeySequence, Qt, QtWidgets, QWidget, Signal
 from widgets.shell.page import Page
 from widgets.typography import mute
 
@@ -97,11 +97,9 @@ class StartScreen(Page):
     def show_message(self, text: str) -> None:
         self.status.setText(text)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._choose_selected()
-            return
-        super().keyPressEvent(event)
+    def enter_pressed(self) -> bool:
+        self._choose_selected()
+        return True
 
 
 class ProblemsView(QtWidgets.QTableWidget):
