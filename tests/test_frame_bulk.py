@@ -91,3 +91,12 @@ def test_columns_match_the_orm_rows(mini_study_dir: Path, db_url: str) -> None:
     assert answered == {code: db.answered_item_ids("mini", code) for code in answered}
     assert set(answered) == {r.participant_code for r in rows}
     db.close()
+
+
+def test_no_two_rows_share_a_mutable_answer(mini_study_dir: Path, tmp_path: Path) -> None:
+    loaded, db = _filled(mini_study_dir, f"sqlite:///{tmp_path / 'y.sqlite3'}")
+    answers = list(responses_frame(loaded, db, include_simulated=True)["answer"])
+    mutable = [a for a in answers if isinstance(a, dict | list)]
+    assert len(mutable) > 4
+    assert len({id(a) for a in mutable}) == len(mutable)
+    db.close()

@@ -52,13 +52,32 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
                                                                   strict=True)]
     roles = {item_id: item.role for item_id, item in items.items()}
     columns["role"] = [roles.get(i, "") for i in item_ids]
-    columns["answer"] = [json.loads(a) for a in table["answer_json"]]
+    columns["answer"] = _decode_answers(table["answer_json"])
     columns["option_order"] = [o or "" for o in table["option_order_json"]]
     frame = pd.DataFrame({name: columns[name] for name in RESPONSE_COLUMNS})
     extra = _joined_columns(item_ids, codes, items, profiles)
     if extra:
         frame = pd.concat([frame, pd.DataFrame(extra, index=frame.index)], axis=1)
     return frame
+
+
+def _decode_answers(stored: list[str]) -> list[Any]:
+    """json.loads of each answer, decoding each distinct choice key or number once (a study's
+    600,000 answers are mostly a handful of option keys). Lists and dicts are decoded per row:
+    no two rows share a mutable answer."""
+    memo: dict[str, Any] = {}
+    out: list[Any] = []
+    for text in stored:
+        value = memo.get(text, _MISSING)
+        if value is _MISSING:
+            value = json.loads(text)
+            if not isinstance(value, dict | list):
+                memo[text] = value
+        out.append(value)
+    return out
+
+
+_MISSING = object()
 
 
 def _joined_columns(item_ids: list[str], codes: list[str], items: dict[str, Any],
