@@ -26,6 +26,14 @@ class Bar:
     kind: str = "humans"  # colour family (PALETTE keys)
 
 
+def _nice_ceiling(value: float) -> float:
+    """An axis end at or above value: 1 for shares and correlations, else a round number."""
+    if value <= 1:
+        return 1.0
+    scale = 10 ** math.floor(math.log10(value))
+    return math.ceil(value / scale * 2) / 2 * scale
+
+
 def _fmt(x: float) -> str:
     return f"{x:.3f}".rstrip("0").rstrip(".") if math.isfinite(x) else "n/a"
 
@@ -36,7 +44,7 @@ def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 640)
     height = top + bottom + row_h * max(len(bars), 1)
     values = [v for b in bars for v in (b.value, b.low, b.high) if math.isfinite(v)]
     lo = min([0.0, *values])
-    hi = max([1.0 if values and max(values) <= 1 else 0.0, *values]) or 1.0
+    hi = _nice_ceiling(max([0.0, *values]))
     plot_w = width - label_w - 60
 
     def x(v: float) -> float:
