@@ -72,8 +72,8 @@ class DatabaseWriter(QObject):
         return self._next_ticket
 
     def close(self, timeout_s: float = 30.0) -> None:
-        """Finish the queued jobs, then stop the thread. Results of the last jobs are dropped
-        if the event loop is no longer running, but the jobs themselves complete."""
+        """Finish the queued jobs, then stop the thread. The jobs complete; their results are
+        no longer delivered (the window that asked for them is closing)."""
         if self._closed:
             return
         self._closed = True
@@ -99,6 +99,8 @@ class DatabaseWriter(QObject):
     def _deliver(self, job: _Job, result: Any, error: BaseException | None) -> None:
         self._pending -= 1
         try:
+            if self._closed:
+                return  # the window is closing: nobody left to act on it (the job itself ran)
             if error is not None:
                 if job.on_error is not None:
                     job.on_error(error)

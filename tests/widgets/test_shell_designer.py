@@ -119,3 +119,36 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
     writer.close()
     db.close()
+
+
+def test_designer_menu_is_behind_the_passphrase(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    from shell_harness import ShellApp
+
+    from app.security import set_designer_passphrase
+    from widgets.qt import QApplication, QTimer
+
+    set_designer_passphrase("open sesame")
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'gate.sqlite3'}")
+    attempts: list[str] = []
+
+    def answer(text: str, then: str | None) -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, PassphraseDialog)
+        dialog.passphrase.setText(text)
+        dialog.try_accept()
+        attempts.append(dialog.message.text())
+        if then is not None:
+            QTimer.singleShot(0, lambda: answer(then, None))
+
+    QTimer.singleShot(0, lambda: answer("open barley", "open sesame"))
+    app.window.open_designer()
+    assert "not the designer passphrase" in attempts[0]
+    designer = app.window._designer
+    assert isinstance(designer, DesignerWindow) and designer.isVisible()
+
+    QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())
+    designer.close()
+    app.window._designer = None
+    app.window.open_designer()  # cancelled: no designer window
+    assert app.window._designer is None
+    app.close()

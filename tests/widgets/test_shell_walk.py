@@ -114,6 +114,7 @@ def test_full_session_lands_in_the_database(qtbot, mini_study_dir: Path, db_url:
     assert app.db.participant(loaded.study.id, "P001").profile == {"tier": "primary"}
     sessions = app.db.sessions(loaded.study.id)
     assert sessions[0].ended_utc is not None
+    assert sessions[0].refresh_hz == app.window.screen().refreshRate()  # bounds the onset error
     app.key(Qt.Key.Key_Space)  # "Done": back to the start for the next participant
     qtbot.waitUntil(lambda: app.page is app.flow.start)
     app.close()

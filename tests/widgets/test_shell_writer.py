@@ -57,8 +57,11 @@ def test_an_error_goes_to_on_error_or_to_the_failed_signal_never_lost(qtbot) -> 
 def test_close_finishes_queued_jobs_before_stopping(qtbot, tmp_path: Path) -> None:
     db = open_database(f"sqlite:///{tmp_path / 'w.sqlite3'}")
     writer = DatabaseWriter()
+    delivered: list[int] = []
     for n in range(5):
-        writer.run(lambda n=n: db.log_event("s", f"e{n}"))
+        writer.run(lambda n=n: db.log_event("s", f"e{n}"), on_done=lambda _r, n=n: delivered.append(n))
     writer.close()
     assert [e.kind for e in db.events("s")] == [f"e{n}" for n in range(5)]
+    qtbot.wait(20)
+    assert delivered == []  # the asker is closing: results after close are not delivered
     db.close()
