@@ -9,7 +9,6 @@ from app.catalog import open_study
 from app.results.options import AUTO, TIE_RULES, ResultsOptions
 from app.storage import open_database
 from app.study.errors import UserInputError
-from exporters import export_all
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -47,6 +46,10 @@ def run(args: argparse.Namespace) -> int:
                              f"(it has: {', '.join(sorted(fields)) or 'none'})")
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
                              seed=args.seed, include_simulated=args.include_simulated)
+    # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
+    # (and --help) would pay for them at start-up.
+    from exporters import export_all
+
     db = open_database(args.db, home=args.home)
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
