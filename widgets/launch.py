@@ -13,8 +13,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from widgets.qt import QApplication, QtGui
+    from widgets.shell.main_window import MainWindow
 
 EXIT_INPUT = 2
+# For benchmarks/bench_cold_start.py: with this set to 1, `run --study S --participant P`
+# prints "first-item-painted <time.monotonic_ns()>" once the first item's stimulus has been
+# painted (the trial clock's onset), then quits with status 0.
+EXIT_AFTER_FIRST_PAINT = "BASELINE_STUDIO_EXIT_AFTER_FIRST_PAINT"
 
 
 def _application(offscreen: bool) -> QApplication:
@@ -104,6 +109,27 @@ def launch(args: argparse.Namespace) -> int:
             window.flow.open_study(path, code=getattr(args, "participant", None))
         else:
             window.flow.show_start()
+        if os.environ.get(EXIT_AFTER_FIRST_PAINT) == "1":
+            _exit_after_first_paint(app, window)
         return int(app.exec())
     finally:
         db.close()
+
+
+def _exit_after_first_paint(app: QApplication, window: MainWindow) -> None:
+    """Print the first trial's onset and quit (the cold-start benchmark's finish line)."""
+    from widgets.qt import QTimer
+
+    timer = QTimer(window)
+    timer.setInterval(1)
+
+    def check() -> None:
+        trial = window.flow.trial
+        clock = trial.trial_clock
+        if window.flow.current() is trial and clock is not None and clock.onset_ns is not None:
+            timer.stop()
+            say(f"first-item-painted {clock.onset_ns}")
+            app.quit()
+
+    timer.timeout.connect(check)
+    timer.start()
