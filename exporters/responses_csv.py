@@ -28,6 +28,9 @@ def privacy_filter(loaded: LoadedStudy, frame: pd.DataFrame, *, include_identify
     out = frame.drop(columns=[c for c in frame.columns if c in identifying])
     if "question_kind" in out:
         out = out.copy()
+        # As objects first: when every answer is a number the column is float64, and pandas 3
+        # refuses a string there even where no row is text.
+        out["answer"] = out["answer"].astype(object)
         out.loc[out["question_kind"] == "text", "answer"] = "[withheld: free text]"
     return out
 
