@@ -48,5 +48,23 @@ XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x1000x24")
 screenshots: $(STAMP)
 	env -u QT_QPA_PLATFORM $(XVFB) $(PY) -m widgets.screenshots docs/screenshots
 
+# The installable app: a one-folder PyInstaller bundle in dist/baseline-studio/ (docs/packaging.md).
+# PyInstaller comes from the `packaging` extra, installed here when it is missing.
+BUNDLE := dist/baseline-studio/baseline-studio
+
+$(VENV)/.packaging-stamp: $(STAMP)
+	$(PY) -c "import PyInstaller" 2>/dev/null || $(PY) -m pip install --quiet -e '.[test,packaging]'
+	@touch $@
+
+package: $(VENV)/.packaging-stamp
+	$(PY) -m PyInstaller --noconfirm --log-level WARN packaging/baseline-studio.spec
+	@du -sh dist/baseline-studio
+
+# Builds the bundle, then runs the frozen app: --version, the self-test, and its pytest checks.
+package-test: package
+	$(BUNDLE) --version
+	env QT_QPA_PLATFORM=offscreen $(BUNDLE) run --self-test
+	env QT_QPA_PLATFORM=offscreen BASELINE_STUDIO_TEST_BUNDLE=1 $(PY) -m pytest -q tests/test_packaging.py
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
