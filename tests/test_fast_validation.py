@@ -144,3 +144,20 @@ def test_asset_listing_says_yes_to_plain_files(tricky_folder: Path) -> None:
     assert not index.is_plain_file("link_in.jpg")  # links are left to resolve_asset
     assert not index.is_plain_file("linkdir/b.jpg")
     assert not index.is_plain_file("images/missing.jpg")
+
+
+def test_a_big_study_is_frozen_out_of_full_collections(mini_study_dir: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.study import loader
+
+    gc.unfreeze()
+    load_study(mini_study_dir)  # small: left to the collector as usual
+    assert gc.get_freeze_count() == 0
+    monkeypatch.setattr(loader, "FREEZE_MIN_ITEMS", 1)
+    try:
+        loaded = load_study(mini_study_dir)
+        assert gc.get_freeze_count() > 0
+        # Out of the collector's generations: a full collection no longer walks the study.
+        assert not any(obj is loaded.study.items[0] for obj in gc.get_objects())
+    finally:
+        gc.unfreeze()
