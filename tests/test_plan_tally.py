@@ -63,3 +63,22 @@ def test_engine_progress_equals_a_scan(mini_study_dir: Path, tmp_path: Path) -> 
     assert engine.next_trial() is None and engine.done == len(engine.plan)
     engine.close()
     db.close()
+
+
+def test_a_registered_study_is_not_serialised_again(mini_study_dir: Path, tmp_path: Path,
+                                                    monkeypatch) -> None:
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert not db.study_registered(loaded.content_hash)
+    SessionEngine(loaded, db, "P-one")
+    assert db.study_registered(loaded.content_hash)
+    (row,) = db.study_versions(loaded.study.id)
+    assert row.definition_json == loaded.study.model_dump_json()
+
+    def no_dump(*_args: object, **_kwargs: object) -> str:
+        raise AssertionError("the stored definition is serialised again")
+
+    monkeypatch.setattr(type(loaded.study), "model_dump_json", no_dump)
+    SessionEngine(loaded, db, "P-two")  # same study: registered already, nothing re-dumped
+    assert len(db.study_versions(loaded.study.id)) == 1
+    db.close()

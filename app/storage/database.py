@@ -124,6 +124,13 @@ class Database:
                 with suppress(IntegrityError):
                     s.commit()
 
+    def study_registered(self, content_hash: str) -> bool:
+        """Whether this exact study definition is stored already (without reading it: a
+        20,000-item definition is ~20 MB)."""
+        with self.engine.connect() as conn:
+            return conn.execute(text("SELECT 1 FROM study WHERE content_hash = :h"),
+                                {"h": content_hash}).first() is not None
+
     def study_versions(self, study_id: str) -> list[StudyRow]:
         with self._session() as s:
             rows = s.exec(select(StudyRow).where(StudyRow.study_id == study_id)).all()
