@@ -154,9 +154,20 @@ def test_only_the_newest_backups_are_kept(tmp_path: Path) -> None:
     made = [backup_database(path) for _ in range(KEEP + 3)]
     backup_database(other)
     kept = [b.path for b in list_backups(path)]
-    assert kept == sorted(made, key=lambda p: p.name, reverse=True)[:KEEP]
+    assert kept == made[::-1][:KEEP]  # newest first
     assert len(list_backups(other)) == 1  # retention is per database
     assert all(integrity_problems(p) == [] for p in kept)
+
+
+def test_backups_within_one_clock_tick_keep_their_order(tmp_path: Path) -> None:
+    path = filled_database(tmp_path / "lab.sqlite3", n_events=5)
+    first = backup_database(path)
+    stamp = first.name[len("lab-"):-len(".sqlite3")]
+    second = first.with_name(f"lab-{stamp}-1.sqlite3")  # what a coarse clock gives the next one
+    third = first.with_name(f"lab-{stamp}-2.sqlite3")
+    for copy in (second, third):
+        copy.write_bytes(first.read_bytes())
+    assert [b.path for b in list_backups(path)] == [third, second, first]
 
 
 def test_latest_good_backup_skips_a_damaged_one(tmp_path: Path) -> None:

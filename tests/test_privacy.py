@@ -336,7 +336,7 @@ def test_a_whole_gui_session_opens_no_socket(qtbot: Any, no_network: list[str],
     window = MainWindow(db)
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=30_000)
     pilot = Autopilot(window, loaded)
     window.flow.open_study(mini_study_dir, code="P001")
     held: list[str] = []

@@ -122,14 +122,17 @@ def list_backups(db_path: Path) -> list[BackupInfo]:
     folder = backup_folder(db_path)
     if not folder.is_dir():
         return []
-    pattern = re.compile(re.escape(db_path.stem) + r"-(\d{8}T\d{12}Z)(?:-\d+)?\.sqlite3")
+    pattern = re.compile(re.escape(db_path.stem) + r"-(\d{8}T\d{12}Z)(?:-(\d+))?\.sqlite3")
     found = []
     for path in folder.iterdir():
         match = pattern.fullmatch(path.name)
         if match and path.is_file():
             when = datetime.strptime(match.group(1), _STAMP).replace(tzinfo=UTC)
-            found.append(BackupInfo(path, when.isoformat(timespec="seconds"), path.stat().st_size))
-    return sorted(found, key=lambda b: b.path.name, reverse=True)
+            # Two backups within one clock tick (coarse clocks) are told apart by a counter.
+            order = (match.group(1), int(match.group(2) or 0))
+            found.append((order, BackupInfo(path, when.isoformat(timespec="seconds"),
+                                            path.stat().st_size)))
+    return [info for _, info in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
 def latest_good_backup(db_path: Path) -> Path | None:
