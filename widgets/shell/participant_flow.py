@@ -40,8 +40,8 @@ from widgets.shell.page import Page
 from widgets.shell.participant_screen import ParticipantScreen
 from widgets.shell.session_controller import SessionController
 from widgets.shell.start_screen import StartScreen
+from widgets.shell.trial_record import TrialSubmission
 from widgets.shell.trial_screen import TrialScreen as TrialPage
-from widgets.shell.trial_screen import TrialSubmission
 from widgets.writer import DatabaseWriter, describe_error
 
 

@@ -12,7 +12,7 @@ from app.session.standing import CONSENT_EVENT, consent_payload
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QObject, Signal
-from widgets.shell.trial_screen import TrialSubmission
+from widgets.shell.trial_record import TrialSubmission
 from widgets.writer import DatabaseWriter
 
 

@@ -13,29 +13,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from app.session.engine import Progress, QuestionAnswer, QuestionFeedback, TrialTiming
+from app.session.engine import Progress, QuestionFeedback
 from app.session.presentation import TrialView
 from widgets.qt import QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
 from widgets.shell.feedback import feedback_text
 from widgets.shell.question_panel import QuestionPanel, is_text_input
 from widgets.shell.trial_header import TrialHeader
+from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.stimuli.base import StimulusWidget
 from widgets.stimuli.registry import make_stimulus_widget
 from widgets.timing import TrialClock
 from widgets.typography import ScaledFonts, mute
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-
-
-@dataclass(frozen=True)
-class TrialSubmission:
-    position: int
-    answers: list[QuestionAnswer]
-    timing: TrialTiming
 
 
 class TrialScreen(QWidget):
@@ -191,27 +183,9 @@ class TrialScreen(QWidget):
         """An image that could not be decoded shows its message in its place; the session goes
         on, and the item is flagged for the designer (once per trial and image)."""
         assert self.view is not None
-        seen: set[str] = set()
-        for root in (self.stimulus, self.panel):
-            if root is None:
-                continue
-            for widget in root.findChildren(QWidget):
-                error = getattr(widget, "error", None)
-                message = error() if callable(error) else None
-                if not isinstance(message, str) or message in seen:
-                    continue
-                seen.add(message)
-                path = getattr(widget, "path", None)
-                self.stimulus_problem.emit(self.view.item_id, message,
-                                           self._study_relative(path))
-
-    def _study_relative(self, path: object) -> str | None:
-        if path is None or self.view is None:
-            return None
-        try:
-            return Path(str(path)).resolve().relative_to(self.view.study_folder).as_posix()
-        except ValueError:
-            return str(path)
+        roots = [w for w in (self.stimulus, self.panel) if w is not None]
+        for message, path in broken_images(self.view, roots):
+            self.stimulus_problem.emit(self.view.item_id, message, path)
 
     def _still_loading(self) -> None:
         if self.phase == "loading":
@@ -255,27 +229,8 @@ class TrialScreen(QWidget):
 
     def _submission(self, timed_out: bool) -> TrialSubmission:
         assert self.view is not None and self.panel is not None and self.trial_clock is not None
-        clock = self.trial_clock
-        onset = clock.onset_ns
-        assert onset is not None
-        until = self.clock() if timed_out else (self.panel.last_answer_ns() or self.clock())
-        events: list[dict[str, Any]] = []
-        probe = clock.probe
-        if probe is not None:
-            events.append({"kind": "onset", "mono_ns": onset, "show_ns": probe.armed_ns,
-                           "stimulus_paint_ns": probe.paint_ns,
-                           "show_to_onset_ms": probe.show_to_onset_ms})
-        for entry in self.panel.entries:
-            for ns, snapshot in entry.state.history:
-                events.append({"kind": "answer_change", "question": entry.question.id,
-                               "value": snapshot, "mono_ns": ns})
-        if timed_out:
-            events.append({"kind": "timed_out", "mono_ns": until,
-                           "deadline_ms": self.view.deadline_ms})
-        timing = TrialTiming(onset_ns=onset, onset_utc=clock.onset_utc,
-                             excluded_ms=clock.excluded_ms(until), timed_out=timed_out,
-                             events=events)
-        return TrialSubmission(self.view.position, self.panel.answers(), timing)
+        return build_submission(self.view, self.panel, self.trial_clock, self.clock(),
+                                timed_out=timed_out)
 
     def _set_saving(self) -> None:
         self.phase = "saving"
