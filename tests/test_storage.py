@@ -99,3 +99,28 @@ def test_a_file_that_is_not_a_database_is_refused_and_untouched(tmp_path: Path, 
     with pytest.raises(CorruptDatabaseError, match=str(path)):
         open_database(f"sqlite:///{path}")
     assert path.read_bytes() == content
+
+
+def test_a_failed_first_schema_step_leaves_no_half_schema(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """DDL runs inside the step's transaction on SQLite too: a step that dies half-way (a kill,
+    a full disk) leaves the file as it was, and the next open creates the whole schema."""
+    from app.storage import migrations
+
+    original = migrations.MIGRATIONS[1]
+
+    def dies_half_way(conn: object) -> None:
+        conn.execute(text("CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR)"))  # type: ignore[attr-defined]
+        conn.execute(text("CREATE TABLE study (content_hash VARCHAR PRIMARY KEY)"))  # type: ignore[attr-defined]
+        raise OSError("disk full")
+
+    monkeypatch.setitem(migrations.MIGRATIONS, 1, dies_half_way)
+    path = tmp_path / "half.sqlite3"
+    with pytest.raises(OSError, match="disk full"):
+        open_database(f"sqlite:///{path}")
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT name FROM sqlite_master").fetchall() == []
+    monkeypatch.setitem(migrations.MIGRATIONS, 1, original)
+    db = open_database(f"sqlite:///{path}")
+    assert db.schema_version == SCHEMA_VERSION
+    db.close()

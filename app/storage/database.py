@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import (
     ArgumentError,
@@ -52,12 +52,23 @@ def new_uuid() -> str:
 
 
 def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: object) -> None:
+    # pysqlite would open transactions only before INSERT/UPDATE/DELETE and run DDL in
+    # autocommit, so a kill during the first schema creation could leave half a schema. Let
+    # SQLAlchemy say where every transaction begins instead (its documented pysqlite recipe).
+    dbapi_conn.isolation_level = None
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    # Migrations ask for IMMEDIATE: the schema version is read under the write lock, so two
+    # processes opening a new file at once cannot both create the tables.
+    mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+    conn.exec_driver_sql(f"BEGIN {mode}")
 
 
 @dataclass(frozen=True)
@@ -293,6 +304,7 @@ def open_database(url: str | None = None, *, home: Path | None = None,
             path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
     else:
         try:
             engine = create_engine(url, pool_pre_ping=True)
@@ -312,7 +324,7 @@ def open_database(url: str | None = None, *, home: Path | None = None,
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
                     conn.commit()
             else:
-                migrate(conn, SCHEMA_VERSION)
+                migrate(conn.execution_options(sqlite_begin="IMMEDIATE"), SCHEMA_VERSION)
     except OperationalError as exc:
         engine.dispose()
         raise CorruptDatabaseError(f"{label}: cannot open database: {exc.orig}") from exc

@@ -112,13 +112,21 @@ def current_version(conn: Connection) -> int:
 
 def migrate(conn: Connection, target: int = SCHEMA_VERSION) -> list[int]:
     """Bring the schema up to `target`, one step per transaction. Returns the steps run."""
-    version = current_version(conn)
-    if version > SCHEMA_VERSION:
-        raise NewerSchemaError(
-            f"database schema version {version} is newer than this app understands ({SCHEMA_VERSION})"
-        )
     done = []
-    for step in range(version + 1, target + 1):
+    while True:
+        # Read the version again before every step, inside the step's transaction: another
+        # process may have run the step meanwhile (SQLite takes the write lock on BEGIN here).
+        version = current_version(conn)
+        if version > SCHEMA_VERSION:
+            conn.rollback()
+            raise NewerSchemaError(
+                f"database schema version {version} is newer than this app understands "
+                f"({SCHEMA_VERSION})"
+            )
+        if version >= target:
+            conn.commit()
+            return done
+        step = version + 1
         MIGRATIONS[step](conn)
         conn.execute(text("DELETE FROM schema_info WHERE key = 'schema_version'"))
         conn.execute(
@@ -126,4 +134,3 @@ def migrate(conn: Connection, target: int = SCHEMA_VERSION) -> list[int]:
         )
         conn.commit()
         done.append(step)
-    return done
