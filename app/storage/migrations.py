@@ -112,7 +112,7 @@ def current_version(conn: Connection) -> int:
 
 def migrate(conn: Connection, target: int = SCHEMA_VERSION) -> list[int]:
     """Bring the schema up to `target`, one step per transaction. Returns the steps run."""
-    done = []
+    done: list[int] = []
     while True:
         # Read the version again before every step, inside the step's transaction: another
         # process may have run the step meanwhile (SQLite takes the write lock on BEGIN here).
