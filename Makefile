@@ -41,6 +41,11 @@ test-slow: $(STAMP)
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json
 
+# Speed and memory at MedLesionVQA scale, one table (docs/performance.md); ~10 min.
+# `make bench BENCH_ARGS=--quick` for a short run, `BENCH_ARGS="--only 1,4"` for some rows.
+bench: $(STAMP)
+	env QT_QPA_PLATFORM=offscreen $(PY) -m benchmarks.run_all $(BENCH_ARGS)
+
 # A tour of every screen in a real window, saved to docs/screenshots/. Without a display it
 # runs under Xvfb (Debian: apt-get install xvfb libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0).
 XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x1000x24")

@@ -1,0 +1,75 @@
+"""#8 Peak memory through a 12,000-image session (target <= 400 MB, bounded image cache).
+
+The participant app (MainWindow offscreen, the app's ImageCache with its default 256 MB
+budget, decoding for a 2560 x 1600 screen: the largest decodes a laptop asks for) on the
+20,000-item study over 12,000 image names (24-megapixel JPEGs), answered trial after trial.
+Peak: the process' high-water mark (ru_maxrss, kernel-kept), sampled RSS after every trial
+for the trend. The study and the JPEGs are generated in a child process, so their making does
+not count. A full 12,000-image session would take hours of wall time here; the run answers a
+few hundred trials and extrapolates the RSS trend of its second half to 12,000 images.
+Baseline: the same process idle, the study loaded and the first item on screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+from pathlib import Path
+
+from benchmarks.common import Row, main_for
+from benchmarks.gui_session import BenchApp, run_trials
+from benchmarks.studygen import lesion_study_in_child
+from widgets.images.cache import ImageCache
+
+WHAT = "peak memory through a 12K-image session"
+TARGET = "<= 400 MB"
+SCREEN = (2560, 1600)
+SESSION_IMAGES = 12_000
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as fh:
+        pages = int(fh.read().split()[1])
+    return pages * resource.getpagesize() / 2**20
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+
+
+def bench(args: argparse.Namespace, folder: Path) -> Row:
+    study = lesion_study_in_child(folder / "image-study")
+    cache = ImageCache(default_size=SCREEN)
+    app = BenchApp(study, folder, code="P-memory", image_cache=cache)
+    first = app.wait_trial(timeout_s=300)
+    idle_mb = rss_mb()
+    n = 40 if args.quick else 200
+    samples: list[float] = []
+    images = 0
+    for _ in range(n // 10):
+        runs, first = run_trials(app, 10, answer_after_ms=lambda _i: 120, think_ms=10,
+                                 first=first)
+        images += sum(1 + (int(r.item_id[1:]) % 10 == 0) for r in runs)
+        samples.append(rss_mb())
+    cache_mb = cache.total_bytes / 2**20
+    app.image_cache_shutdown()
+    app.close()
+    peak = peak_mb()
+    half = samples[len(samples) // 2:]
+    per_image = (half[-1] - half[0]) / max(1, images / 2) if len(half) > 1 else 0.0
+    projected = max(peak, samples[-1] + max(0.0, per_image) * (SESSION_IMAGES - images))
+    return Row(
+        8, WHAT, TARGET,
+        baseline=f"idle, study loaded, first item shown: {idle_mb:.0f} MB",
+        measured=f"peak {peak:.0f} MB after {images} images; projected to {SESSION_IMAGES:,}: "
+                 f"{projected:.0f} MB",
+        ratio=peak / idle_mb, met=projected <= 400,
+        note=f"image cache held {cache_mb:.0f} MB of its {cache.budget_bytes / 2**20:.0f} MB "
+             f"budget; RSS trend {per_image * 1000:+.1f} MB per 1,000 images",
+        extra={"peak_mb": peak, "idle_mb": idle_mb, "projected_mb": projected,
+               "per_image_mb": per_image, "images": images},
+    )
+
+
+if __name__ == "__main__":
+    main_for(8, WHAT, TARGET, bench)
