@@ -29,3 +29,13 @@ def test_upcoming_images_are_decoded_ahead(qtbot: QtBot, mini_views: dict[str, A
         assert entry.image.size[0] <= 400 and entry.image.size[1] <= 300
     cache.shutdown()
 
+
+
+def test_default_budget_holds_the_current_and_the_prefetched_items() -> None:
+    from app.session.engine import PREFETCH_ITEMS
+    from widgets.images.cache import DEFAULT_BUDGET
+
+    screen_decode = 2560 * 1600 * 3  # one image decoded for a large laptop screen
+    images_per_item = 3  # a case shown as three photographs side by side
+    assert (1 + PREFETCH_ITEMS) * images_per_item * screen_decode <= DEFAULT_BUDGET
+    assert DEFAULT_BUDGET <= 128 * 2**20  # the 400 MB session target (bench_memory.py)

@@ -1,6 +1,6 @@
 """Decoded images, made in worker threads and kept in a bounded LRU.
 
-    cache = ImageCache()                      # ~256 MB budget, screen-sized decodes
+    cache = ImageCache()                      # ~128 MB budget, screen-sized decodes
     entry = cache.request(path)               # CachedImage now if decoded, else None and...
     cache.loaded.connect(on_loaded)           # ...loaded(key) once decoded (or failed)
     cache.prefetch(next_item_paths)           # decode ahead while the participant works
@@ -24,7 +24,10 @@ from pathlib import Path
 from app.imaging import DecodedImage, ImageError, Size, decode_image
 from widgets.qt import QGuiApplication, QObject, QRunnable, QThreadPool, Signal
 
-DEFAULT_BUDGET = 256 * 1024 * 1024
+# 128 MB: ten screen-sized decodes at 2560 x 1600 (the current item, the two prefetched
+# after it, a few to go back to), or one sharp 24-megapixel decode for zooming beside them.
+# Twice that put the whole app past 400 MB in a long session (benchmarks/bench_memory.py).
+DEFAULT_BUDGET = 128 * 1024 * 1024
 FALLBACK_SCREEN = (2560, 1600)
 
 
