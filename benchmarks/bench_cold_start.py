@@ -49,7 +49,7 @@ def _import_qt() -> float:
 def bench(args: argparse.Namespace, folder: Path) -> Row:
     big = lesion_study_in_child(folder / "big-study")
     small = lesion_study_in_child(folder / "small-study", n_items=200, n_images=120)
-    n = 2 if args.quick else 5
+    n = 2 if args.quick else 4
     measured, small_runs, baseline = [], [], []
     for i in range(n):
         measured.append(_start_to_first_paint(big, folder / f"home-{i}"))

@@ -53,7 +53,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
     from app.study.loader import load_study
 
     n_items = 2_000 if args.quick else 20_000
-    limit_s = 120 if args.quick else 240
+    limit_s = 120 if args.quick else 150
     study = write_lesion_study(folder / "export-study", n_items=n_items,
                                n_images=min(n_items, 12_000))
     loaded = load_study(study)

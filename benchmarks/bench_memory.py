@@ -43,7 +43,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
     app = BenchApp(study, folder, code="P-memory", image_cache=cache)
     first = app.wait_trial(timeout_s=300)
     idle_mb = rss_mb()
-    n = 40 if args.quick else 200
+    n = 40 if args.quick else 150
     samples: list[float] = []
     images = 0
     for _ in range(n // 10):

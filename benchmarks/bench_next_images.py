@@ -43,7 +43,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
                      image_cache=ImageCache(default_size=SCREEN))
     on_demand = BenchApp(study, folder / "demand", code="P-demand",
                          image_cache=OnDemandCache(default_size=SCREEN))
-    blocks = 2 if args.quick else 5
+    blocks = 2 if args.quick else 4
     measured: list[TrialRun] = []
     baseline: list[TrialRun] = []
     positions = {"ahead": None, "demand": None}
