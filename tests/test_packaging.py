@@ -11,6 +11,7 @@ import configparser
 import importlib.metadata
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -91,6 +92,11 @@ def test_desktop_entry_runs_the_console_script_with_the_icon() -> None:
     assert desktop["Exec"].split()[0] in scripts
     assert (REPO / "assets" / "icons" / f"{desktop['Icon']}-256.png").is_file()
     assert desktop["Terminal"] == "false" and desktop["Categories"].endswith(";")
+    validator = shutil.which("desktop-file-validate")  # Debian: desktop-file-utils
+    if validator:
+        checked = subprocess.run([validator, str(REPO / "assets" / "baseline-studio.desktop")],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout
 
 
 def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -> None:
