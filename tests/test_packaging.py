@@ -180,5 +180,6 @@ def test_bundle_leaves_out_what_the_app_does_not_use() -> None:
     found = sorted({u for u in unwanted for n in names if u in n})
     assert not found, f"the bundle carries {found}"
     assert not [n for n in names if "/tests/" in f"/{n}/"]
+    assert not [n for n in names if n.endswith((".pyx", ".pxd", ".h", ".cc"))]
     assert (internal / "studies" / "study.schema.json").is_file()
     assert (internal / "assets" / "icons" / "baseline-studio-256.png").is_file()
