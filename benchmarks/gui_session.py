@@ -89,8 +89,10 @@ class BenchApp:
 
     def __init__(self, study: Path, folder: Path, *, code: str = "P-bench",
                  image_cache: Any = None, size: tuple[int, int] = (1280, 800)) -> None:
+        from app.memory import fix_mmap_threshold
         from widgets.shell.main_window import MainWindow
 
+        fix_mmap_threshold()  # as widgets.launch does for the real app
         self.app = application()
         home = folder / "home"
         home.mkdir(parents=True, exist_ok=True)

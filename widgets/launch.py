@@ -73,6 +73,9 @@ def _fail(message: str) -> int:
 
 def launch(args: argparse.Namespace) -> int:
     """Run the app; the exit status is 0, or 2 for a database or study that cannot be used."""
+    from app.memory import fix_mmap_threshold
+
+    fix_mmap_threshold()  # image buffers come and go all session: keep them off the heap
     self_test = bool(getattr(args, "self_test", False))
     app = _application(offscreen=self_test)
     home: Path | None = getattr(args, "home", None)
