@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from queue import Empty
 from typing import Any
 
 from sqlalchemy import create_engine, text
@@ -88,6 +89,23 @@ def _station(url: str, study: str, first: int, participants: int, seed: int, bar
     queue.put({"responses": result.responses, "latencies": latencies})
 
 
+def _collect(queue: Any, procs: list[Any], limit_s: float = 1800) -> list[dict[str, Any]]:
+    """Each station's report; a station that died without one ends the wait at once (its exit
+    code is reported below) instead of leaving the run hanging until the limit."""
+    reports: list[dict[str, Any]] = []
+    deadline = time.monotonic() + limit_s
+    while len(reports) < len(procs) and time.monotonic() < deadline:
+        try:
+            reports.append(queue.get(timeout=1))
+        except Empty:
+            finished = sum(1 for p in procs if p.exitcode is not None)
+            if finished > len(reports) and all(p.exitcode is not None for p in procs):
+                break
+            if any(p.exitcode not in (None, 0) for p in procs):
+                break
+    return reports
+
+
 def expected_keys(study: str, codes: list[str]) -> set[tuple[str, str, str]]:
     loaded = open_study(study)
     items = loaded.items_by_id
@@ -108,7 +126,7 @@ def run_load(url: str, backend: str, *, study: str = "hume-demo", processes: int
         p.start()
     barrier.wait(300)
     started = time.perf_counter()
-    reports = [queue.get(timeout=1800) for _ in procs]
+    reports = _collect(queue, procs)
     wall = time.perf_counter() - started
     for p in procs:
         p.join(60)

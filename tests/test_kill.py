@@ -177,6 +177,10 @@ class Ledger:
             return []
         conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=30)
         try:
+            # A kill during the very first open leaves the file without a schema: creating it
+            # is one transaction, rolled back whole (test_storage proves it). Nothing was saved.
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'response'").fetchone():
+                return []
             return conn.execute(
                 "SELECT item_id, question_id, session_uuid FROM response "
                 "WHERE study_id = ? AND participant_code = ?", (self.loaded.study.id, code),

@@ -52,10 +52,6 @@ def new_uuid() -> str:
 
 
 def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: object) -> None:
-    # pysqlite would open transactions only before INSERT/UPDATE/DELETE and run DDL in
-    # autocommit, so a kill during the first schema creation could leave half a schema. Let
-    # SQLAlchemy say where every transaction begins instead (its documented pysqlite recipe).
-    dbapi_conn.isolation_level = None
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
@@ -65,10 +61,18 @@ def _sqlite_pragmas(dbapi_conn: sqlite3.Connection, _record: object) -> None:
 
 
 def _sqlite_begin(conn: Connection) -> None:
-    # Migrations ask for IMMEDIATE: the schema version is read under the write lock, so two
-    # processes opening a new file at once cannot both create the tables.
-    mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-    conn.exec_driver_sql(f"BEGIN {mode}")
+    """Schema steps run in an explicit BEGIN IMMEDIATE transaction.
+
+    pysqlite runs DDL in autocommit, so without it a kill during the first schema creation
+    could leave half a schema; IMMEDIATE also takes the write lock before the schema version
+    is read, so two processes opening a new file at once cannot both run a step. Ordinary
+    work keeps pysqlite's own transactions: reads outside a transaction, BEGIN just before the
+    first write, which waits on the busy timeout instead of failing when another process is
+    writing (a read transaction that later writes would get SQLITE_BUSY at once in WAL mode).
+    """
+    mode = conn.get_execution_options().get("sqlite_begin")
+    if mode:
+        conn.exec_driver_sql(f"BEGIN {mode}")
 
 
 @dataclass(frozen=True)
