@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from app.study.loader import LoadedStudy
 from widgets.qt import QApplication, QKeyEvent, Qt, QtCore, QWidget
@@ -15,6 +16,7 @@ from widgets.shell.message_screens import ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
 
 STEP_TIMEOUT_S = 30.0
+AUTOPILOT_GROUPS = 4  # groups the autopilot makes on a free clustering question
 
 
 class AutopilotError(RuntimeError):
@@ -82,8 +84,7 @@ class Autopilot:
             kinds.append(entry.question.kind)
             entry.widget.setFocus()
             if entry.question.kind == "clustering":
-                # Ctrl+N: a new group holding the selected card; then 1 puts each card in it.
-                self.press(Qt.Key.Key_N, "", Qt.KeyboardModifier.ControlModifier)
+                self._make_groups(entry.state)
             for _ in range(60):
                 if entry.state.is_complete():
                     break
@@ -94,6 +95,22 @@ class Autopilot:
                 raise AutopilotError(f"could not answer a {entry.question.kind} question "
                                      "from the keyboard")
         return kinds
+
+    def _make_groups(self, state: Any) -> None:
+        """Ctrl+N makes a group holding the selected card (up to AUTOPILOT_GROUPS, or the number
+        the question asks for); the other cards are dealt round the groups by digit: the board
+        shows several groups with their cards."""
+        wanted = state.n_groups or AUTOPILOT_GROUPS
+        for _ in range(wanted):
+            if not state.ungrouped or not state.can_add_group():
+                break
+            self.press(Qt.Key.Key_N, "", Qt.KeyboardModifier.ControlModifier)
+        n = len(state.groups)
+        if n == 0:
+            return
+        for index in range(len(state.ungrouped)):
+            group = 1 + index % min(n, 9)
+            self.press(getattr(Qt.Key, f"Key_{group}"), str(group))
 
     def submit_trial(self) -> None:
         trial = self.window.flow.trial

@@ -177,3 +177,22 @@ def test_relevance_buttons_go_under_the_text_when_narrow(qtbot: QtBot,
     assert button.geometry().top() < text.geometry().bottom()  # beside the text
     widget.resize(480, 900)
     qtbot.waitUntil(lambda: button.geometry().top() > text.geometry().bottom())  # under it
+
+
+def test_clustering_groups_flow_side_by_side(qtbot: QtBot, mini_views: dict[str, Any]) -> None:
+    _state, widget = build_response(qtbot, mini_views, "k1")
+    widget.resize(1200, 600)
+    for _ in range(3):
+        widget.new_group(with_card=False)
+    qtbot.waitUntil(lambda: widget.group_columns >= 3)
+    groups = widget.columns[1:]
+    assert len(groups) == 3
+    widget.layout().activate()
+    assert len({g.geometry().top() for g in groups}) == 1  # one row: all three in sight
+    lefts = sorted(g.mapTo(widget, QPoint(0, 0)).x() for g in groups)
+    pool_right = widget.columns[0].mapTo(widget, QPoint(widget.columns[0].width(), 0)).x()
+    assert lefts[0] > pool_right and lefts[0] < lefts[1] < lefts[2]
+    widget.resize(500, 600)
+    qtbot.waitUntil(lambda: widget.group_columns == 1)
+    widget.layout().activate()
+    assert len({g.geometry().left() for g in widget.columns[1:]}) == 1  # stacked when narrow

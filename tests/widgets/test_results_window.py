@@ -3,6 +3,7 @@ exported as PNG and SVG, refreshed when responses arrive; the export written wit
 
 from __future__ import annotations
 
+import itertools
 import xml.dom.minidom
 from pathlib import Path
 
@@ -88,3 +89,26 @@ def test_export_dialog_runs_export_all_with_progress(qtbot, study: LoadedStudy, 
     assert all(p.exists() for p in paths)
     assert dialog.progress.value() == dialog.progress.maximum() > 0
     assert "Wrote" in dialog.status.text() and dialog.export_button.isEnabled()
+
+
+def test_scores_bars_have_one_slot_each_and_a_proportion_axis(qtbot, study: LoadedStudy,
+                                                              db: Database) -> None:
+    window = ResultsWindow(study, db, options=ResultsOptions(n_boot=50), poll_ms=60_000)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.model.updated, timeout=TIMEOUT_MS):
+        window.show()
+    window.question.setCurrentIndex(window.question.findData("label"))
+    plot = window.scores_plot
+    assert plot.n_items == 6 and plot.bar_spans
+    by_category: dict[int, list[tuple[float, float]]] = {}
+    for category, y0, y1 in plot.bar_spans:
+        assert y0 < y1
+        by_category.setdefault(category, []).append((y0, y1))
+    for spans in by_category.values():
+        spans.sort()
+        for (_, end), (start, _) in itertools.pairwise(spans):
+            assert end <= start  # no two bars of one category overlap
+    (x_low, x_high), _ = plot.getPlotItem().viewRange()
+    assert -0.05 < x_low <= 0.0 and 1.0 <= x_high < 1.05  # accuracy: the scale is [0, 1]
+    assert plot.legend.parentItem() is not plot.getPlotItem().getViewBox()  # not over the bars
+    window.close()

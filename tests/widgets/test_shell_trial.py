@@ -254,3 +254,21 @@ def test_a_broken_image_is_flagged_and_the_session_goes_on(qtbot, mini_study_dir
     app.key(Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(_rows(app, "v1")) == 1)
     app.close()
+
+
+def test_a_clustering_caption_is_a_header_and_the_question_gets_the_width(
+        qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    cards = [{"id": f"t{n}", "text": f"Card number {n}."} for n in range(12)]
+    item = {"id": "sort-cards", "stimulus": {"kind": "cards", "text": "Group these by topic.",
+                                             "cards": cards},
+            "questions": [{"id": "groups", "kind": "clustering", "prompt": "Sort them."}]}
+    app = _open(qtbot, mini_study_dir, tmp_path, [], extra_items=[item])
+    app.window.resize(1280, 800)
+    app.settle()
+    trial = app.trial
+    assert trial.stimulus.header_only() and trial.stimulus.isVisible()
+    assert trial.splitter.count() == 1  # only the questions: no empty stimulus column
+    assert trial.stimulus.parentWidget() is trial.content_page
+    assert trial.stimulus.height() < 120  # a caption line, not a third of the window
+    assert trial.panel.width() > trial.content_page.width() * 0.9
+    app.close()

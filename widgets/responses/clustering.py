@@ -22,6 +22,7 @@ from widgets.qt import (
     QLabel,
     QMouseEvent,
     QPoint,
+    QResizeEvent,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -31,7 +32,7 @@ from widgets.responses.clustering_parts import BOARD_STYLE, Column, NameEdit
 from widgets.responses.common import ctrl, digit, hint_label, plain, scroll_into_view, set_flag
 from widgets.typography import ScaledFonts
 
-GROUP_COLUMNS = 2
+GROUP_MIN_WIDTH = 230  # px; the group boxes flow into as many columns as fit at this width
 
 
 class ClusteringWidget(ResponseWidget):
@@ -54,8 +55,9 @@ class ClusteringWidget(ResponseWidget):
         outer.setSpacing(8)
         board = QHBoxLayout()
         board.setSpacing(12)
+        self._board = board
         self._pool_holder = QVBoxLayout()
-        board.addLayout(self._pool_holder, 2)
+        board.addLayout(self._pool_holder, 1)
         right = QVBoxLayout()
         self._groups_grid = QGridLayout()
         self._groups_grid.setSpacing(10)
@@ -67,7 +69,7 @@ class ClusteringWidget(ResponseWidget):
         self.new_button.setMinimumHeight(48)
         right.addWidget(self.new_button)
         right.addStretch(1)
-        board.addLayout(right, 3)
+        board.addLayout(right, 2)
         outer.addLayout(board)
         self.status = hint_label("")
         outer.addWidget(self.status)
@@ -75,6 +77,7 @@ class ClusteringWidget(ResponseWidget):
             "Keys: arrows select a card · 1–9 put it in that group, 0 back · Ctrl+N new group "
             "with it · F2 rename · Del delete an empty group · or drag the cards"))
         self.columns: list[Column] = []
+        self.group_columns = 2  # the group grid's width in boxes; follows the widget's width
         self._message = ""
         self._rebuild()
         state.subscribe(self._rebuild)
@@ -242,6 +245,8 @@ class ClusteringWidget(ResponseWidget):
         for card_id in self.clustering.ungrouped:
             pool.add_card(card_id, self.clustering.entry(card_id).text)
         self._pool_holder.addWidget(pool)
+        # An empty pool narrows to its note: the groups get the width.
+        self._board.setStretch(0, 1 if self.clustering.ungrouped else 0)
         pool.show()  # now, not on the next event pass: a rename may start on it at once
         self.columns.append(pool)
         for index, group in enumerate(self.clustering.groups, start=1):
@@ -255,15 +260,38 @@ class ClusteringWidget(ResponseWidget):
             column.delete_button.clicked.connect(
                 lambda _=False, i=index: self.delete_group(i, only_empty=False))
             column.delete_button.setVisible(self.clustering.n_groups is None)
-            row, col = divmod(index - 1, GROUP_COLUMNS)
-            self._groups_grid.addWidget(column, row, col)
+            self._groups_grid.addWidget(column)
             column.show()
             self.columns.append(column)
+        self._flow_groups()
         self.new_button.setEnabled(self.clustering.can_add_group())
         self.column_index = min(self.column_index, len(self.columns) - 1)
         if self.card_id is not None and self._column_of(self.card_id) is None:
             self.card_id = None
         self._highlight()
+
+    def _flow_groups(self) -> None:
+        """Lay the group boxes out row by row, as many to a row as fit, so that several groups
+        and their cards are in sight at once beside the pool."""
+        self.group_columns = self._fitting_columns()
+        for column in self.columns[1:]:
+            self._groups_grid.removeWidget(column)
+        for index, column in enumerate(self.columns[1:]):
+            row, col = divmod(index, self.group_columns)
+            self._groups_grid.addWidget(column, row, col)
+        for col in range(self._groups_grid.columnCount()):
+            self._groups_grid.setColumnStretch(col, 1 if col < self.group_columns else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.columns and self._fitting_columns() != self.group_columns:
+            self._flow_groups()
+
+    def _fitting_columns(self) -> int:
+        # The groups get two thirds of the board (the stretch of the right side), or nearly all
+        # of it once the pool is empty.
+        share = 2 / 3 if self.clustering.ungrouped else 0.8
+        return max(1, int(self.width() * share) // GROUP_MIN_WIDTH)
 
     def _highlight(self) -> None:
         if self.card_id is not None:

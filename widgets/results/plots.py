@@ -58,7 +58,29 @@ class ResultsPlot(pg.PlotWidget):
 class ScoresPlot(ResultsPlot):
     """Grouped horizontal bars: all items first, then one group per value of the chosen
     breakdown category; one bar per tier, all raters, the pooled human and each model, with
-    whiskers for the bootstrap 95% CI. Horizontal, so long category names stay readable."""
+    whiskers for the bootstrap 95% CI. Horizontal, so long category names stay readable.
+
+    Each category owns a band of BAND (of 1.0) on the y axis, split into one slot per series,
+    so no two bars of a category overlap; the legend sits under the plot, off the data."""
+
+    BAND = 0.8
+    MIN_BAR_PX = 6  # below this a bar and its whisker blur into the next: the plot grows
+
+    def __init__(self) -> None:
+        super().__init__()
+        plot = self.getPlotItem()
+        # Under the x axis, in columns: the bars may run to 1.0 without a legend over them.
+        old = self.legend
+        if old.scene() is not None:
+            old.scene().removeItem(old)
+        self.legend = pg.LegendItem(colCount=3)
+        plot.layout.addItem(self.legend, 4, 1)
+        plot.legend = self.legend
+        self.bar_spans: list[tuple[int, float, float]] = []  # (category index, y0, y1) drawn
+
+    def reset(self, title: str, x_label: str, y_label: str) -> None:
+        super().reset(title, x_label, y_label)
+        self.bar_spans = []
 
     def show_scores(self, results: StudyResults, question_id: str, category: str = "") -> None:
         group = results.group(question_id)
@@ -80,9 +102,12 @@ class ScoresPlot(ResultsPlot):
         cells = list(dict.fromkeys(zip(rows["category"], rows["category_value"], strict=True)))
         cells.sort(key=lambda c: c != (ALL, ALL))
         parties = list(dict.fromkeys(zip(rows["who_kind"], rows["who"], strict=True)))
-        height = 0.8 / max(len(parties), 1)
+        slot = self.BAND / max(len(parties), 1)
+        # Tall enough for every bar to be read; the results window scrolls the plot if need be.
+        self.setMinimumHeight(min(4000, 170 + int(self.MIN_BAR_PX * len(cells) * len(parties)
+                                                  / self.BAND)))
         humans = models = 0
-        right = 0.0
+        extent: list[float] = []
         for p, (kind, who) in enumerate(parties):
             mine = rows[(rows["who_kind"] == kind) & (rows["who"] == who)]
             by_cell = {(c, v): r for c, v, r in zip(mine["category"], mine["category_value"],
@@ -92,7 +117,9 @@ class ScoresPlot(ResultsPlot):
                 row = by_cell.get(cell)
                 if row is None or not math.isfinite(float(row.value)):
                     continue
-                ys.append(i - 0.4 + height * (p + 0.5))
+                y0 = i - self.BAND / 2 + slot * p  # this series' own slot in the band
+                self.bar_spans.append((i, y0 + slot * 0.075, y0 + slot * 0.925))
+                ys.append(y0 + slot / 2)
                 xs.append(float(row.value))
                 lo.append(float(row.ci_low))
                 hi.append(float(row.ci_high))
@@ -105,24 +132,27 @@ class ScoresPlot(ResultsPlot):
                 colour = HUMAN_COLOURS[humans % len(HUMAN_COLOURS)]
                 humans += 1
             illustrative = bool(mine["illustrative"].fillna(False).astype(bool).any())
-            bars = pg.BarGraphItem(x0=0, y=ys, width=xs, height=height * 0.9, brush=colour,
-                                   name=party_label(kind, who, illustrative))
+            bars = pg.BarGraphItem(x0=0, y=ys, width=xs, height=slot * 0.85, brush=colour,
+                                   pen=pg.mkPen(colour), name=party_label(kind, who, illustrative))
             self.addItem(bars)  # named items join the legend by themselves
             self.n_items += 1
-            right = max(right, float(np.nanmax(np.r_[xs, hi])))
             y, x = np.array(ys), np.array(xs)
             low, high = np.array(lo), np.array(hi)
             ok = np.isfinite(low) & np.isfinite(high)
+            extent += xs + list(low[ok]) + list(high[ok])
             if ok.any():
                 self.addItem(pg.ErrorBarItem(x=x[ok], y=y[ok], right=high[ok] - x[ok],
-                                             left=x[ok] - low[ok], beam=height * 0.5,
-                                             pen=pg.mkPen("#222", width=1.5)))
+                                             left=x[ok] - low[ok], beam=slot * 0.5,
+                                             pen=pg.mkPen("#222", width=1.2)))
         labels = ["all items" if c == (ALL, ALL) else str(c[1]) for c in cells]
         self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
         self.getPlotItem().getAxis("bottom").setTicks(None)
-        # Room on the right for the legend.
-        self.setXRange(min(0.0, float(rows["value"].min())), max(right, 1e-9) * 1.45)
-        self.setYRange(-0.6, len(cells) - 0.4)
+        low_x, high_x = (min(extent), max(extent)) if extent else (0.0, 1.0)
+        if low_x >= 0.0 and high_x <= 1.0:
+            self.setXRange(0.0, 1.0, padding=0.02)  # a proportion: always the whole scale
+        else:
+            self.setXRange(min(0.0, low_x), max(high_x, 1e-9), padding=0.05)
+        self.setYRange(-0.5, len(cells) - 0.5, padding=0)
 
 
 class RtPlot(ResultsPlot):

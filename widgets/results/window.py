@@ -119,7 +119,12 @@ class ResultsWindow(QtWidgets.QMainWindow):
         layout.addLayout(buttons)
         splitter = QtWidgets.QSplitter()
         splitter.setOrientation(splitter.orientation().Vertical)
-        splitter.addWidget(plot)
+        # The scores plot grows with its bars (ScoresPlot.MIN_BAR_PX): it scrolls, not squeezes.
+        holder = QtWidgets.QScrollArea()
+        holder.setWidgetResizable(True)
+        holder.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        holder.setWidget(plot)
+        splitter.addWidget(holder)
         splitter.addWidget(table)
         splitter.setSizes([520, 220])
         layout.addWidget(splitter, 1)

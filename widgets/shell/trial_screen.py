@@ -63,6 +63,7 @@ class TrialScreen(QWidget):
         content = QtWidgets.QVBoxLayout(self.content_page)
         content.setContentsMargins(0, 0, 0, 0)
         content.setSpacing(12)
+        self.content_layout = content
         self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal, self.content_page)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setHandleWidth(12)
@@ -121,10 +122,15 @@ class TrialScreen(QWidget):
         self.stimulus = make_stimulus_widget(view, self.image_cache)
         self.panel = QuestionPanel(view, self.image_cache, clock=self.clock)
         self.panel.completeness_changed.connect(lambda _c: self._sync_button())
-        self.splitter.addWidget(self.stimulus)
-        self.splitter.addWidget(self.panel)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        if self.stimulus.header_only():
+            # A caption only: a line above the questions, which get the whole width.
+            self.content_layout.insertWidget(0, self.stimulus)
+            self.splitter.addWidget(self.panel)
+        else:
+            self.splitter.addWidget(self.stimulus)
+            self.splitter.addWidget(self.panel)
+            self.splitter.setStretchFactor(0, 3)
+            self.splitter.setStretchFactor(1, 2)
         self.status.setText("")
         self._set_notice("")
         comments = any(getattr(q, "multiline", False) for q in view.questions)

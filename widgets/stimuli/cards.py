@@ -1,5 +1,6 @@
 """A set of short texts. A clustering or ranking question shows the cards itself (to drag),
-so then only the intro text is shown here; otherwise the cards are laid out in a grid."""
+so then only the intro text is shown, as a caption line above the question (header_only);
+otherwise the cards are laid out in a grid."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from app.session.presentation import TrialView
 from app.study.model import CardsStimulus
 from app.text_direction import resolve_direction
 from widgets.direction import text_label
-from widgets.qt import QGridLayout, QLabel, QWidget
+from widgets.qt import QGridLayout, QLabel, QResizeEvent, QScrollArea, Qt, QWidget
 from widgets.stimuli.layout import ColumnStimulus, block, shows_entries_itself
 from widgets.typography import mute
 
@@ -26,8 +27,16 @@ class CardsStimulusWidget(ColumnStimulus):
             self.fonts.add(self.intro, 1.25)
             self.column.addWidget(self.intro)
         self.cards: list[QLabel] = []
-        if shows_entries_itself(view.questions):
-            self.column.addWidget(mute(QLabel(f"{len(stim.cards)} cards, shown with the question.")))
+        self._header = shows_entries_itself(view.questions)
+        if self._header:
+            # The question shows the cards to sort: this is only the caption line above it.
+            if self.intro is None:
+                self.intro = mute(QLabel(f"{len(stim.cards)} cards to sort below."))
+                self.column.addWidget(self.intro)
+            self.column.setContentsMargins(0, 0, 0, 0)
+            scroll = self.findChild(QScrollArea, "stimulusScroll")
+            if scroll is not None:  # a caption starts where the question below it starts
+                scroll.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         else:
             grid_box = QWidget()
             grid = QGridLayout(grid_box)
@@ -42,3 +51,12 @@ class CardsStimulusWidget(ColumnStimulus):
                 self.cards.append(label)
             self.column.addWidget(grid_box)
         self.column.addStretch(1)
+
+    def header_only(self) -> bool:
+        return self._header
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._header and self.intro is not None:
+            # As tall as the caption at this width, no taller: the rest goes to the question.
+            self.setMaximumHeight(self.intro.heightForWidth(max(1, self.width())) + 8)
