@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from app.storage import Database
     from widgets.qt import QApplication, QtGui
     from widgets.shell.main_window import MainWindow
 
@@ -71,6 +72,19 @@ def _fail(message: str) -> int:
     return EXIT_INPUT
 
 
+def _offer_restore(url: str | None, home: Path | None, problem: str) -> Database | None:
+    """Issue 8: a damaged database at start offers its latest good backup (on a screen only:
+    a headless run cannot answer, and keeps exiting with the message)."""
+    from app.home import default_db_url
+    from widgets.qt import QGuiApplication
+
+    if QGuiApplication.platformName() in ("offscreen", "minimal"):
+        return None
+    from widgets.restore_offer import offer_restore
+
+    return offer_restore(url or default_db_url(home), problem)
+
+
 def launch(args: argparse.Namespace) -> int:
     """Run the app; the exit status is 0, or 2 for a database or study that cannot be used."""
     from app.memory import fix_mmap_threshold
@@ -84,7 +98,7 @@ def launch(args: argparse.Namespace) -> int:
         import tempfile
 
         home = Path(tempfile.mkdtemp(prefix="baseline-studio-selftest-home-"))
-    from app.storage import open_database
+    from app.storage import CorruptDatabaseError, open_database
     from app.study.errors import StudyError, UserInputError
 
     study = getattr(args, "study", None)
@@ -97,6 +111,11 @@ def launch(args: argparse.Namespace) -> int:
         db = open_database(getattr(args, "db", None), home=home)
     except StudyError as exc:
         return _fail(exc.report())
+    except CorruptDatabaseError as exc:
+        restored = _offer_restore(getattr(args, "db", None), home, str(exc))
+        if restored is None:
+            return _fail(str(exc))
+        db = restored
     except UserInputError as exc:
         return _fail(str(exc))
     try:
