@@ -12,7 +12,7 @@ from PIL import Image
 from app.cli.main import main
 from app.importers.base import ImportOptions
 from app.importers.registry import run_import
-from app.importers.spinbench_tasks import parse_task_type
+from app.importers.spinbench_tasks import option_texts, parse_task_type
 from app.study.model import TextStimulus
 from tests.take_study import take
 
@@ -59,6 +59,26 @@ def test_parse_task_type_like_spinbench() -> None:
     assert parse_task_type("object_identity")["prompt_style"] == "default"
     assert parse_task_type("cubes_identity_imagefirst")["source"] == "cubes"
     assert parse_task_type("x_wo_premise_left")["variant"] == "left+wo_premise"
+
+
+def test_option_lines_label_the_buttons(tmp_path: Path) -> None:
+    problem = ("Turned by how much?\n<image> <image>\nA. 45 degrees\nB) 90 degrees\n"
+               "  C. 135 degrees  \nD. <image>\nA. a repeat is ignored\nNot an option: E.g. this")
+    assert option_texts(problem) == {"A": "45 degrees", "B": "90 degrees", "C": "135 degrees"}
+    assert option_texts("Same object? Answer Y or N.") == {}
+    folder = tmp_path / "sb"
+    (folder / "images").mkdir(parents=True)
+    Image.new("RGB", (32, 32), (1, 2, 3)).save(folder / "images" / "a.png")
+    record = {"problem": "Which?\n<image>\nA. left\nB. right\nC. <image>\nD) neither",
+              "images": ["images/a.png", "images/a.png"], "answer": "B",
+              "metadata": {"task_type": "object_rotation_classification_textfirst"}}
+    (folder / "test.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    study = run_import("spinbench", ImportOptions(source=folder, out=tmp_path / "study")).loaded.study
+    item = study.items[0]
+    assert [(o.key, o.label) for o in item.questions[0].options] == [
+        ("A", "left"), ("B", "right"), ("C", "C"), ("D", "neither")]
+    assert isinstance(item.stimulus, TextStimulus)
+    assert item.stimulus.text == record["problem"]  # what the models were shown, unchanged
 
 
 def test_import_spinbench_validates_and_runs(tmp_path: Path, db: object) -> None:

@@ -4,7 +4,8 @@ The source is the JSONL file, or a folder holding `test.jsonl`. Each row: `probl
 with `<image>` placeholders), `images` (paths relative to the image folder: `--images`, else
 the folder of the JSONL file), `answer` (a letter A-D, or Y/N) and `metadata.task_type`,
 split into the categories task_type, source, task, prompt_style (and variant) as SpinBench's
-own evaluator does. One question per item, `answer`. The study shows a ready screen before
+own evaluator does. One question per item, `answer`; lines such as `A. 45 degrees` or `B) left`
+in the problem label the A-D buttons (the problem text is shown unchanged). The study shows a ready screen before
 each item, so response times start from a participant who is looking.
 """
 
@@ -15,7 +16,7 @@ from typing import Any
 
 from app.importers.base import ImportOptions, StudyDraft, study_header
 from app.importers.images import ImageCollector
-from app.importers.spinbench_tasks import answer_question, parse_task_type
+from app.importers.spinbench_tasks import answer_question, option_texts, parse_task_type
 from app.importers.tables import cell_list, cell_text, sampled_rows
 
 DEFAULT_FILE = "test.jsonl"
@@ -68,7 +69,7 @@ def build(options: ImportOptions) -> StudyDraft:
             "id": ids[row],
             "categories": parse_task_type(task_type),
             "stimulus": {"kind": "text", "text": problem, "images": images},
-            "questions": [answer_question(answer)],
+            "questions": [answer_question(answer, texts=option_texts(problem, PLACEHOLDER))],
         })
     problems.raise_if_any()
     study = study_header(options, default_id="spinbench-human", title="SpinBench: human baseline",

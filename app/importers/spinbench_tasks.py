@@ -10,6 +10,7 @@ known prompt style, and variant words. Shared by the `spinbench` importer and th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 KNOWN_SOURCES = ("object", "car", "face", "infinigen")
@@ -61,18 +62,33 @@ def parse_task_type(name: str) -> dict[str, str]:
     return out
 
 
+# "A. 45 degrees" or "B) the left one" on a line of its own: an option's text in the problem.
+_OPTION_LINE = re.compile(r"^[ \t]*([A-Z])[.)][ \t]+(\S.*?)[ \t]*$", re.MULTILINE)
+
+
+def option_texts(problem: str, placeholder: str = "<image>") -> dict[str, str]:
+    """The option texts named in a problem, by letter, for the choice buttons. A line that is
+    only a picture ("A. <image>") gives no text (the button keeps its letter); the problem text
+    itself is shown unchanged, as the models saw it."""
+    texts: dict[str, str] = {}
+    for letter, text in _OPTION_LINE.findall(problem):
+        if text.replace(placeholder, "").strip() and letter not in texts:
+            texts[letter] = text
+    return texts
+
+
 def answer_question(answer: str | None, *, letters: tuple[str, ...] = LETTER_OPTIONS,
-                    prompt: str = "") -> dict[str, Any]:
+                    prompt: str = "", texts: dict[str, str] | None = None) -> dict[str, Any]:
     """A choice question keyed like SpinBench answers: Y/N when the answer is Y or N, else A-D
     (more letters when an answer lies beyond D). Options are never shuffled: the letters are
-    named in the problem text."""
+    named in the problem text. `texts` (option_texts of the problem) label the A-D buttons."""
     if answer in ("Y", "N"):
         options = [{"key": k, "label": label} for k, label in YES_NO]
     else:
         keys = list(letters)
         if answer and answer not in keys and len(answer) == 1 and answer.isalpha():
             keys = [chr(c) for c in range(ord("A"), ord(answer.upper()) + 1)]
-        options = [{"key": k, "label": k} for k in keys]
+        options = [{"key": k, "label": (texts or {}).get(k, k)} for k in keys]
     question: dict[str, Any] = {
         "id": "answer", "kind": "choice", "prompt": prompt, "options": options,
         "shuffle_options": False,

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from app.importers.spinbench_tasks import answer_question, parse_task_type
+from app.importers.spinbench_tasks import answer_question, option_texts, parse_task_type
 from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
@@ -55,7 +55,7 @@ class Builder:
             answer: str, block: str = "main") -> None:
         self.items.append({"id": item_id, "block": block, "categories": parse_task_type(task_type),
                            "stimulus": {"kind": "text", "text": text, "images": images},
-                           "questions": [answer_question(answer)]})
+                           "questions": [answer_question(answer, texts=option_texts(text))]})
 
 
 def identity(b: Builder, item_id: str, seed: int, same: bool, style: str,
