@@ -17,7 +17,12 @@ from widgets.qt import QLabel, Qt
 from widgets.stimuli.images import ImagesStimulusWidget
 from widgets.stimuli.poem import PoemStimulusWidget
 from widgets.stimuli.registry import image_paths, make_stimulus_widget
-from widgets.stimuli.rich_text import RichTextView, make_prompt_view, prompt_images
+from widgets.stimuli.rich_text import (
+    WINDOW_SHARE,
+    RichTextView,
+    make_prompt_view,
+    prompt_images,
+)
 from widgets.stimuli.text import TextStimulusWidget
 
 
@@ -56,13 +61,35 @@ def test_images_replace_placeholders_in_order(qtbot: QtBot, mini_views: dict[str
         assert [image.path.name for image in body.images] == ["a.png", "b.png"]
         layout = body.layout()
         order = [layout.itemAt(i).widget() for i in range(layout.count())]
-        assert order.index(body.images[0]) < order.index(body.labels[1]) < \
-            order.index(body.images[1])
+        rows = [image.parentWidget() for image in body.images]  # each image sits in a row
+        assert order.index(rows[0]) < order.index(body.labels[1]) < order.index(rows[1])
         assert all(image.error() is None for image in body.images)
         assert image_paths(view) == [str(view.image_path("images/a.png")),
                                      str(view.image_path("images/b.png"))]
     finally:
         cache.shutdown()
+
+
+def test_consecutive_placeholders_sit_side_by_side_and_fit_the_window(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    paths = []
+    for name in ("a", "b", "c"):
+        paths.append(tmp_path / f"{name}.png")
+        Image.fromarray(np.full((900, 900, 3), 90, dtype=np.uint8)).save(paths[-1])
+    view = RichTextView("Turned how far?\n<image> <image>\nA. 45 degrees\n<image>", "plain",
+                        paths, None)
+    _show(qtbot, view, 800, 600)
+    view.layout().activate()
+    first, second, third = view.images
+    assert first.parentWidget() is second.parentWidget() is not third.parentWidget()
+    assert len(view.rows) == 2
+    qtbot.waitUntil(lambda: first.max_height < 320)  # a share of the 600 px window
+    for image in (first, second):
+        image.parentWidget().layout().activate()
+    top_a, top_b = first.geometry().top(), second.geometry().top()
+    assert top_a == top_b and first.geometry().right() < second.geometry().left()
+    assert first.geometry().right() <= view.width() and second.geometry().right() <= view.width()
+    assert first.heightForWidth(first.width()) <= 600 * 0.5  # both visible with the text
 
 
 def test_large_inline_images_scale_to_the_width(qtbot: QtBot, tmp_path: Path) -> None:
@@ -72,7 +99,9 @@ def test_large_inline_images_scale_to_the_width(qtbot: QtBot, tmp_path: Path) ->
     _show(qtbot, view, 600, 500)
     image = view.images[0]
     assert image.width() <= 600 and image.heightForWidth(600) == 150  # 2000x500 -> 600x150
-    assert image.heightForWidth(4000) == MAX_HEIGHT == 320  # capped, so the text around stays in sight
+    # Capped at a share of the window's height (500 px here), so the text around stays in sight.
+    qtbot.waitUntil(lambda: image.max_height == int(500 * WINDOW_SHARE))
+    assert image.heightForWidth(4000) == image.max_height < MAX_HEIGHT
     assert image.heightForWidth(200) == 50
     small = tmp_path / "small.png"
     Image.fromarray(np.full((100, 300, 3), 90, dtype=np.uint8)).save(small)

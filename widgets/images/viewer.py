@@ -11,6 +11,7 @@ A file that cannot be decoded shows its message in place of the image.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -276,10 +277,14 @@ class ImageViewer(QGraphicsView):
 
     # ------------------------------------------------------------------ events
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
+    def handles_key(self, event: QKeyEvent) -> bool:
+        """Whether this key is one of the viewer's (zoom, pan, F, 1, Esc): the trial screen
+        then leaves it to the viewer instead of the answer widgets."""
+        return self._action(event) is not None
+
+    def _action(self, event: QKeyEvent) -> Callable[[], object] | None:
         step_x, step_y = self.viewport().width() // 8, self.viewport().height() // 8
-        actions = {
+        actions: dict[Qt.Key, Callable[[], object]] = {
             Qt.Key.Key_Plus: lambda: self.zoom_by(KEY_ZOOM),
             Qt.Key.Key_Equal: lambda: self.zoom_by(KEY_ZOOM),
             Qt.Key.Key_Minus: lambda: self.zoom_by(1 / KEY_ZOOM),
@@ -292,8 +297,13 @@ class ImageViewer(QGraphicsView):
             Qt.Key.Key_Escape: self.clearFocus,
         }
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        action = actions.get(Qt.Key(key))
-        if action is None or mods & ~Qt.KeyboardModifier.ShiftModifier:
+        if mods & ~Qt.KeyboardModifier.ShiftModifier:
+            return None
+        return actions.get(Qt.Key(event.key()))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        action = self._action(event)
+        if action is None:
             event.ignore()  # not ours: let the trial screen have it (option letters, Enter...)
             return
         action()

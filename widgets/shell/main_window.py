@@ -39,6 +39,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.zoom = FontZoom(self.settings, self)
         self.writer = DatabaseWriter(self)
         self.writer.failed.connect(self._job_failed)
+        self._owns_cache = image_cache is None  # then its decoding threads end with the window
         if image_cache is None:
             from widgets.images.cache import ImageCache
 
@@ -178,4 +179,6 @@ class MainWindow(QtWidgets.QMainWindow):
             self._designer.close()
         self.writer.close()
         self.zoom.restore_base()
+        if self._owns_cache:
+            self.image_cache.shutdown()  # no decoder thread outlives the window
         super().closeEvent(event)

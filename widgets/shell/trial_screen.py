@@ -17,6 +17,7 @@ from typing import Any
 
 from app.session.engine import Progress, QuestionFeedback
 from app.session.presentation import TrialView
+from widgets.images.viewer import ImageViewer
 from widgets.qt import QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
 from widgets.shell.feedback import feedback_text
 from widgets.shell.question_panel import QuestionPanel, is_text_input
@@ -322,6 +323,8 @@ class TrialScreen(QWidget):
             return key in (Qt.Key.Key_Space, *ENTER_KEYS)  # nothing to do; do not leak
         focus = self.window().focusWidget()  # this window's focus, active or not
         ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
+        if isinstance(focus, ImageViewer) and focus.handles_key(event):
+            return False  # zoom, pan, F, 1 on the focused image, not an answer
         if key in ENTER_KEYS and not ctrl and focus is not None and focus.property("acceptsEnter"):
             return False  # Enter finishes an edit there (a group's name), it does not submit
         if key in ENTER_KEYS and (ctrl or not is_text_input(focus)

@@ -1,7 +1,8 @@
 """Text with images where `<image>` stands: for stimuli and for question prompts (SpinBench).
 
 The text is cut at each placeholder into label segments (plain or Markdown) with an image
-between them; images scale down to the column's width and never beyond their own size.
+between them; consecutive placeholders (`<image> <image>`) put their images side by side in one
+row. Images scale down to the row's width and the window's height, never beyond their own size.
 `prompt_images` says which of an item's images a question prompt's placeholders take: the
 stimulus text takes the first ones, then each prompt in question order (the order the study
 checker counts them in).
@@ -22,9 +23,12 @@ from app.study.model import ImagesStimulus, Question, TextStimulus
 from app.text_direction import resolve_direction
 from widgets.direction import apply_direction
 from widgets.images.cache import ImageCache, screen_target
-from widgets.images.inline import InlineImage
-from widgets.qt import QLabel, Qt, QVBoxLayout, QWidget, Signal
+from widgets.images.inline import MAX_HEIGHT, InlineImage
+from widgets.qt import QHBoxLayout, QLabel, QResizeEvent, Qt, QVBoxLayout, QWidget, Signal
 from widgets.typography import ScaledFonts
+
+WINDOW_SHARE = 0.42  # of the window's height, for one row of images (text and buttons need the rest)
+MIN_ROW_HEIGHT = 160  # px; below this an image is no longer worth looking at
 
 
 def stimulus_image_paths(view: TrialView) -> list[Path]:
@@ -74,7 +78,11 @@ class RichTextView(QWidget):
         self.images: list[InlineImage] = []
         pieces = text.split(IMAGE_PLACEHOLDER)
         queue = list(images)
+        self.rows: list[ImageRow] = []
+        row: ImageRow | None = None  # consecutive placeholders ("<image> <image>") share a row
         for index, piece in enumerate(pieces):
+            if piece.strip() or index == 0:
+                row = None
             if piece.strip():
                 # Plain text: the spaces around a placeholder would indent the next line.
                 label = QLabel(piece.strip() if text_format == "plain" else piece)
@@ -88,21 +96,30 @@ class RichTextView(QWidget):
                 self.labels.append(label)
             if index < len(pieces) - 1:
                 if queue:
-                    self._add_image(layout, queue.pop(0), cache)
+                    if row is None:
+                        row = ImageRow()
+                        layout.addWidget(row)
+                        self.rows.append(row)
+                    row.add(self._make_image(queue.pop(0), cache))
                 else:  # the checker refuses this; say so rather than drop it silently
                     missing = QLabel("[image missing]")
                     layout.addWidget(missing)
                     self.labels.append(missing)
         for path in trailing_images:
-            self._add_image(layout, path, cache)
+            trailing = ImageRow()
+            trailing.add(self._make_image(path, cache))
+            layout.addWidget(trailing)
+            self.rows.append(trailing)
+        for each in self.rows:
+            each.finish()
         self._announced = False
         self._check_ready()
 
-    def _add_image(self, layout: QVBoxLayout, path: Path, cache: ImageCache | None) -> None:
+    def _make_image(self, path: Path, cache: ImageCache | None) -> InlineImage:
         image = InlineImage(path, cache, target=cache.default_size if cache else screen_target())
         image.ready.connect(self._check_ready)
-        layout.addWidget(image, 0, Qt.AlignmentFlag.AlignHCenter)
         self.images.append(image)
+        return image
 
     def is_ready(self) -> bool:
         return all(image.is_ready() for image in self.images)
@@ -114,6 +131,36 @@ class RichTextView(QWidget):
         if self.is_ready() and not self._announced:
             self._announced = True
             self.ready.emit()
+
+
+class ImageRow(QWidget):
+    """Images whose placeholders follow one another, side by side: each gets an equal share of
+    the width, and all of them at most a share of the window's height (WINDOW_SHARE) so that a
+    pair and the question under it fit on the screen without scrolling when they can."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.box = QHBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
+        self.box.setSpacing(12)
+        self.images: list[InlineImage] = []
+
+    def add(self, image: InlineImage) -> None:
+        self.box.addWidget(image, 1)
+        self.images.append(image)
+
+    def finish(self) -> None:
+        if len(self.images) == 1:  # a lone image keeps to the middle, at its own size
+            self.box.insertStretch(0, 0)
+            self.box.addStretch(0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        cap = max(MIN_ROW_HEIGHT, min(MAX_HEIGHT * 2, int(self.window().height() * WINDOW_SHARE)))
+        if any(image.max_height != cap for image in self.images):
+            for image in self.images:
+                image.max_height = cap
+                image.updateGeometry()
 
 
 def make_prompt_view(view: TrialView, question: Question, cache: ImageCache | None,
