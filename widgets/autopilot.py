@@ -100,7 +100,7 @@ class Autopilot:
         """Ctrl+N makes a group holding the selected card (up to AUTOPILOT_GROUPS, or the number
         the question asks for); the other cards are dealt round the groups by digit: the board
         shows several groups with their cards."""
-        wanted = state.n_groups or AUTOPILOT_GROUPS
+        wanted = state.n_groups or min(AUTOPILOT_GROUPS, max(1, len(state.ungrouped) // 2))
         for _ in range(wanted):
             if not state.ungrouped or not state.can_add_group():
                 break
