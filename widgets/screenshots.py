@@ -23,6 +23,7 @@ from app.study.loader import LoadedStudy, load_study
 from app.study.model import Item
 from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, QColor, QPalette, Qt, QWidget
+from widgets.results_tour import take_results_shots
 from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
@@ -231,6 +232,8 @@ def main(argv: list[str]) -> int:
             tour.study(path, f"P{n + 1:03d}")
         tour.designer()
         tour.comfort(studies[0])
+        if any(e.origin == "bundled" for e in list_studies(home)):
+            tour.saved += take_results_shots(out, home)
     finally:
         tour.close()
         shutil.rmtree(home, ignore_errors=True)

@@ -64,7 +64,7 @@ class ScoresPlot(ResultsPlot):
     so no two bars of a category overlap; the legend sits under the plot, off the data."""
 
     BAND = 0.8
-    MIN_BAR_PX = 6  # below this a bar and its whisker blur into the next: the plot grows
+    MIN_BAR_PX = 4  # below this a bar and its whisker blur into the next: the plot grows
 
     def __init__(self) -> None:
         super().__init__()
