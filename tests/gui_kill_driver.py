@@ -25,6 +25,7 @@ from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, Qt
 from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import MessageScreen
+from widgets.shell.participant_screen import ParticipantScreen
 
 
 def emit(line: str) -> None:
@@ -51,6 +52,16 @@ def main() -> int:
         page = pilot.page
         if isinstance(page, MessageScreen) and page.title.text() == "Finished":
             window.close()  # ends the session: session_closed and the rolling backup
+            pilot.settle()
+            db.close()
+            emit("done")
+            del app
+            return 0
+        standing = getattr(page, "standings", {}).get(args.participant)
+        if isinstance(page, ParticipantScreen) and standing is not None and standing.finished:
+            # Killed after the last commit but before the Finished screen: the app offers no
+            # way back in for a finished code (by design), and nothing is left to answer.
+            window.close()
             pilot.settle()
             db.close()
             emit("done")

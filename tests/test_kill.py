@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -121,6 +122,7 @@ class Run:
 
     lines: list[str] = field(default_factory=list)
     exit_status: int | None = None
+    stderr_tail: str = ""  # the GUI driver's last words, for the failure message
 
     def values(self, word: str) -> list[str]:
         return [line.split(" ", 1)[1] for line in self.lines if line.startswith(word + " ")]
@@ -352,7 +354,8 @@ GUI_DRIVER = Path(__file__).resolve().parent / "gui_kill_driver.py"
 
 def gui_run(cmd: list[str], rng: random.Random, *, kill: bool) -> Run:
     """One start of the real GUI app; SIGKILLed at a random moment when `kill`."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    errors = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed below, after the run)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, text=True,
                             cwd=REPO, env={**ENV, "QT_QPA_PLATFORM": "offscreen"})
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -386,6 +389,9 @@ def gui_run(cmd: list[str], rng: random.Random, *, kill: bool) -> Run:
     while line is not None and (line := lines.get(timeout=30)) is not None:
         run.lines.append(line)
     run.exit_status = signal.SIGKILL if code == -signal.SIGKILL else code << 8
+    errors.seek(0)
+    run.stderr_tail = errors.read()[-3000:]
+    errors.close()
     return run
 
 
@@ -411,7 +417,7 @@ def test_sigkill_the_real_gui_app(tmp_path: Path) -> None:
           f"committed before the last run={len(ledger.committed)}")
     assert ledger.kills >= 2
     final = gui_run(cmd, rng, kill=False)
-    assert "done" in final.lines, final.lines[-5:]
+    assert "done" in final.lines, (final.lines[-5:], final.exit_status, final.stderr_tail)
     assert_resumed_on(final, expected)
     ledger.record("G001", final)
     assert ledger.check("G001", final) is None
