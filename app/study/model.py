@@ -13,109 +13,33 @@ Gold answers live on the questions; they never leave the core except as practice
 (see `app.session.presentation`, which builds what a screen may show).
 """
 
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-FORMAT_VERSION = 1
+from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
+from app.study.model_stimuli import (
+    CardsStimulus,
+    Document,
+    ImageRef,
+    ImagesStimulus,
+    PairStimulus,
+    PoemPrompt,
+    PoemStimulus,
+    QueryDocumentsStimulus,
+    Stimulus,
+    TextStimulus,
+)
 
-Identifier = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=200,
-        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.:\-]*$",
-        description="Letters, digits, '_', '-', '.', ':'; starts with a letter, digit or '_'.",
-    ),
+# Defined in the modules above and re-exported here, where the rest of the code imports them.
+__all__ = [
+    "FORMAT_VERSION", "CardsStimulus", "Document", "Identifier", "ImageRef", "ImagesStimulus",
+    "MeasurementLevel", "PairStimulus", "PoemPrompt", "PoemStimulus", "QueryDocumentsStimulus",
+    "Stimulus", "StrictModel", "TextStimulus",
 ]
-MeasurementLevel = Literal["nominal", "ordinal", "interval", "ratio"]
-
-
-class StrictModel(BaseModel):
-    """Unknown fields are errors: a typo in a study file must not pass silently."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-# --------------------------------------------------------------------------- stimuli
-
-
-class ImageRef(StrictModel):
-    path: str = Field(description="Path relative to the study folder; must stay inside it.")
-    alt: str | None = Field(default=None, description="Short description, for the audit trail.")
-    caption: str | None = None
-
-
-class TextStimulus(StrictModel):
-    """Plain or Markdown text. `<image>` in the text stands for the next image of `images`."""
-
-    kind: Literal["text"] = "text"
-    text: str
-    format: Literal["plain", "markdown"] = "plain"
-    images: list[ImageRef] = Field(default_factory=list)
-
-
-class ImagesStimulus(StrictModel):
-    """One or more images shown side by side (e.g. several photographs of one case)."""
-
-    kind: Literal["images"] = "images"
-    images: list[ImageRef] = Field(min_length=1)
-    text: str | None = Field(default=None, description="Case description shown above the images.")
-
-
-class PairStimulus(StrictModel):
-    """Two texts to compare (STS)."""
-
-    kind: Literal["pair"] = "pair"
-    text_a: str
-    text_b: str
-    label_a: str = "Sentence 1"
-    label_b: str = "Sentence 2"
-
-
-class Document(StrictModel):
-    id: Identifier
-    text: str
-
-
-class QueryDocumentsStimulus(StrictModel):
-    """A query with candidate documents (reranking): judged by a `relevance` or `ranking` question."""
-
-    kind: Literal["query_documents"] = "query_documents"
-    query: str
-    instruction: str | None = None
-    documents: list[Document] = Field(min_length=1)
-
-
-class CardsStimulus(StrictModel):
-    """A set of short texts to group (clustering) or order (ranking)."""
-
-    kind: Literal["cards"] = "cards"
-    text: str | None = Field(default=None, description="What the cards are, shown above them.")
-    cards: list[Document] = Field(min_length=2)
-
-
-class PoemPrompt(StrictModel):
-    form: str
-    theme: str
-
-
-class PoemStimulus(StrictModel):
-    """A poem with the prompt it answers. Line breaks are kept as written."""
-
-    kind: Literal["poem"] = "poem"
-    prompt: PoemPrompt
-    title: str | None = None
-    text: str
-
-
-Stimulus = Annotated[
-    TextStimulus | ImagesStimulus | PairStimulus | QueryDocumentsStimulus | CardsStimulus | PoemStimulus,
-    Field(discriminator="kind"),
-]
-
 
 # --------------------------------------------------------------------------- scoring
 
