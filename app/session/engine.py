@@ -207,11 +207,25 @@ class SessionEngine:
         if (every and not planned.practice and main_done and main_done % every == 0
                 and main_done not in self._breaks_taken):
             return BreakScreen(self.done, self.total)
+        return TrialScreen(self._trial_view(planned))
+
+    def peek_trial_after(self, position: int) -> TrialView | None:
+        """The view of the next unanswered item after the one at `position`: what
+        `next_screen` will most likely show once that item is answered, for a UI that builds
+        the next screen while the current one is answered. Read-only: nothing is recorded and
+        no state changes. A guess, not a promise: a block introduction, a break or the end may
+        come first, which only `next_screen` decides, so the UI compares before using it."""
+        if not 0 <= position < len(self.plan):
+            return None
+        following = self._tally.after(self.plan[position], 1)
+        return self._trial_view(following[0]) if following else None
+
+    def _trial_view(self, planned: PlannedTrial) -> TrialView:
         item = self._items[planned.item_id]
         view = trial_view(self.study, self.loaded.folder, item, planned, self.total)
         upcoming = [path for later in self._tally.after(planned, PREFETCH_ITEMS)
                     for path in image_files(self.loaded.folder, self._items[later.item_id])]
-        return TrialScreen(replace(view, upcoming_images=tuple(upcoming)))
+        return replace(view, upcoming_images=tuple(upcoming))
 
     def _needs_intro(self, planned: PlannedTrial) -> bool:
         block = self.study.block(planned.block_id)
