@@ -14,6 +14,7 @@ from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from tests.results_support import import_rows, simulated_rows
 from tests.test_results_study import with_models
+from widgets.plotting import pg
 from widgets.qt import QImage
 from widgets.results import ExportDialog, ResultsWindow
 
@@ -111,4 +112,15 @@ def test_scores_bars_have_one_slot_each_and_a_proportion_axis(qtbot, study: Load
     (x_low, x_high), _ = plot.getPlotItem().viewRange()
     assert -0.05 < x_low <= 0.0 and 1.0 <= x_high < 1.05  # accuracy: the scale is [0, 1]
     assert plot.legend.parentItem() is not plot.getPlotItem().getViewBox()  # not over the bars
+    bars = [item for item in plot.getPlotItem().items if isinstance(item, pg.BarGraphItem)]
+    colours = {bar.opts["brush"] for bar in bars}
+    assert len(bars) == plot.n_items and len(colours) == len(bars)  # each series its own colour
+    assert len(plot.legend.items) == len(bars)  # every series named, none cut off
+    rgb = [pg.mkColor(c).getRgb()[:3] for c in colours]
+    assert min(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+               for a, b in itertools.combinations(rgb, 2)) > 60  # not shades of one colour
+    view = plot.getPlotItem().getViewBox()
+    # Above the bars (seen first when the plot scrolls), once the layout has settled.
+    qtbot.waitUntil(lambda: plot.legend.sceneBoundingRect().bottom()
+                    <= view.sceneBoundingRect().top(), timeout=3000)
     window.close()

@@ -16,8 +16,13 @@ from widgets.plotting import pg
 
 PER_ITEM = "(per item)"
 PARTY_KINDS = ("tier", "humans", "pooled", "model", "published")
-HUMAN_COLOURS = ["#4C72B0", "#2A4D8F", "#6C8EBF", "#1B365D", "#8FAADC"]
-MODEL_COLOURS = ["#DD8452", "#C44E52", "#E5AE38", "#937860", "#DA8BC3", "#8C8C8C"]
+# Cool hues for people, warm for models; neighbours differ in hue, not only in shade, so a
+# reader can match every bar to the legend (tiers were three close blues before).
+HUMAN_COLOURS = ["#1F77B4", "#2CA02C", "#9467BD", "#17BECF", "#7F7F7F", "#BCBD22"]
+MODEL_COLOURS = ["#FF7F0E", "#D62728", "#E5AE38", "#8C564B", "#E377C2", "#B07AA1"]
+# The series every chart reads against: the same colour in every study.
+FIXED_COLOURS = {("humans", "all raters"): "#0B2545", ("pooled", "majority vote"): "#6B8FB3"}
+BAND_SHADE = (0, 0, 0, 14)  # every other category's band, so a group's bars read as one
 
 
 def party_label(kind: str, who: str, illustrative: bool) -> str:
@@ -61,20 +66,25 @@ class ScoresPlot(ResultsPlot):
     whiskers for the bootstrap 95% CI. Horizontal, so long category names stay readable.
 
     Each category owns a band of BAND (of 1.0) on the y axis, split into one slot per series,
-    so no two bars of a category overlap; the legend sits under the plot, off the data."""
+    so no two bars of a category overlap; the legend sits above the plot, off the data."""
 
     BAND = 0.8
-    MIN_BAR_PX = 4  # below this a bar and its whisker blur into the next: the plot grows
+    MIN_BAR_PX = 6  # below this a bar and its whisker blur into the next: the plot grows
+    LEGEND_COLUMNS = 4
+    LEGEND_ROW_PX = 24  # reserved per legend row, so the last row is never cut off
 
     def __init__(self) -> None:
         super().__init__()
         plot = self.getPlotItem()
-        # Under the x axis, in columns: the bars may run to 1.0 without a legend over them.
+        # Under the title, in columns, off the data: the bars may run to 1.0, and a long plot
+        # scrolls while its top (legend, then "all items") is what the window first shows.
+        # The legend takes the grid cell of the top axis, which this plot never shows.
         old = self.legend
         if old.scene() is not None:
             old.scene().removeItem(old)
-        self.legend = pg.LegendItem(colCount=3)
-        plot.layout.addItem(self.legend, 4, 1)
+        self.legend = pg.LegendItem(colCount=self.LEGEND_COLUMNS)
+        plot.layout.removeItem(plot.getAxis("top"))
+        plot.layout.addItem(self.legend, 1, 1)
         plot.legend = self.legend
         self.bar_spans: list[tuple[int, float, float]] = []  # (category index, y0, y1) drawn
 
@@ -103,9 +113,16 @@ class ScoresPlot(ResultsPlot):
         cells.sort(key=lambda c: c != (ALL, ALL))
         parties = list(dict.fromkeys(zip(rows["who_kind"], rows["who"], strict=True)))
         slot = self.BAND / max(len(parties), 1)
-        # Tall enough for every bar to be read; the results window scrolls the plot if need be.
-        self.setMinimumHeight(min(4000, 170 + int(self.MIN_BAR_PX * len(cells) * len(parties)
-                                                  / self.BAND)))
+        # Tall enough for every bar and every legend row; the results window scrolls if need be.
+        legend_rows = math.ceil(len(parties) / self.LEGEND_COLUMNS)
+        self.setMinimumHeight(min(4000, 150 + legend_rows * self.LEGEND_ROW_PX
+                                  + int(self.MIN_BAR_PX * len(cells) * len(parties) / self.BAND)))
+        for i in range(1, len(cells), 2):
+            shade = pg.LinearRegionItem((i - 0.5, i + 0.5), orientation="horizontal",
+                                        movable=False, brush=BAND_SHADE, hoverBrush=BAND_SHADE,
+                                        pen=pg.mkPen(None))
+            shade.setZValue(-10)
+            self.addItem(shade)
         humans = models = 0
         extent: list[float] = []
         for p, (kind, who) in enumerate(parties):
@@ -125,7 +142,9 @@ class ScoresPlot(ResultsPlot):
                 hi.append(float(row.ci_high))
             if not ys:
                 continue
-            if kind in ("model", "published"):
+            if (kind, who) in FIXED_COLOURS:
+                colour = FIXED_COLOURS[(kind, who)]
+            elif kind in ("model", "published"):
                 colour = MODEL_COLOURS[models % len(MODEL_COLOURS)]
                 models += 1
             else:
