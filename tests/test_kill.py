@@ -398,7 +398,10 @@ def gui_run(cmd: list[str], rng: random.Random, *, kill: bool) -> Run:
 def test_sigkill_the_real_gui_app(tmp_path: Path) -> None:
     """The participant app itself (offscreen, its writer thread, real widgets answered by
     key presses) killed at random moments, restarted, and finally run to the end."""
-    study_dir = write_large_study(tmp_path / "study", 24)
+    # Long enough that no killed run can reach the end (~8 items/s here, kills come within
+    # 2.5 s of the first trial): with 24 items a run after the first kill could finish
+    # before its kill, leaving fewer than two kills (the test then failed now and then).
+    study_dir = write_large_study(tmp_path / "study", 100)
     loaded = load_study(study_dir)
     db_path = tmp_path / "gui.sqlite3"
     ledger = Ledger(loaded, db_path)
