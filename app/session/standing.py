@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.session.assignment import assigned_item_ids, scored_item_ids
@@ -16,6 +17,10 @@ from app.storage.database import Database
 from app.study.model import Study
 
 CONSENT_EVENT = "consent_given"
+# A session left open and active this recently may still be running at another station.
+# Long enough to cover a participant reading a long item; short enough that a station
+# that crashed is not blocked for the rest of the day.
+OPEN_ELSEWHERE_WINDOW = timedelta(minutes=15)
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,22 @@ def standing_of(study: Study, db: Database, code: str) -> ParticipantStanding | 
     consent = any(e.participant_code == code for e in db.events(study.id, kind=CONSENT_EVENT))
     return ParticipantStanding(info.code, info.profile, len(plan_ids & done), len(plan_ids),
                                consent, info.simulated, info.created_utc)
+
+
+def open_elsewhere(db: Database, study_id: str, code: str, *, now: datetime | None = None,
+                   window: timedelta = OPEN_ELSEWHERE_WINDOW) -> datetime | None:
+    """When `code` was last active in a session that was never closed, if within `window` of
+    `now`: another station (or another window) may be answering as this code right now, and
+    both would answer the same plan. None when no such session is that recent. Asked again at
+    the moment a participant resumes, not from the standings read when the study opened."""
+    stamp = db.unclosed_session_activity(study_id, code)
+    if stamp is None:
+        return None
+    last = datetime.fromisoformat(stamp)
+    if last.tzinfo is None:
+        last = last.replace(tzinfo=UTC)
+    now = now or datetime.now(UTC)
+    return last if now - last <= window else None
 
 
 def consent_payload(consent_text: str) -> dict[str, Any]:

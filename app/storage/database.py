@@ -241,6 +241,23 @@ class Database:
                            mono_ns=mono_ns, utc=utc_now(), origin=self.origin))
             s.commit()
 
+    def unclosed_session_activity(self, study_id: str, participant_code: str) -> str | None:
+        """The latest UTC stamp (start, answer or logged event) of this code's sessions that
+        were never closed, or None. A recent one means another station may be running the same
+        code right now, or one crashed minutes ago (`app.session.standing.open_elsewhere`)."""
+        where = "study_id = :s AND participant_code = :p"
+        unclosed = f"SELECT uuid FROM session WHERE {where} AND ended_utc IS NULL"
+        query = text(
+            f"SELECT MAX(t) FROM ("
+            f"SELECT started_utc AS t FROM session WHERE {where} AND ended_utc IS NULL "
+            f"UNION ALL SELECT MAX(answer_utc) FROM response WHERE {where} "
+            f"AND session_uuid IN ({unclosed}) "
+            f"UNION ALL SELECT MAX(utc) FROM event WHERE {where} "
+            f"AND session_uuid IN ({unclosed})) AS stamps")
+        with self.engine.connect() as conn:
+            latest = conn.execute(query, {"s": study_id, "p": participant_code}).scalar()
+        return None if latest is None else str(latest)
+
     def answered_item_ids(self, study_id: str, participant_code: str) -> set[str]:
         with self.engine.connect() as conn:
             rows = conn.execute(
