@@ -16,7 +16,9 @@ import pytest
 
 from app.study import StudyError, load_study
 from app.study.loader import (
+    _FAST,
     _checked_parse,
+    _float_free,
     _parse_json_stdlib,
     content_hash,
     validate_items_one_by_one,
@@ -79,6 +81,41 @@ def test_generated_studies_load_as_the_slow_path_does(tmp_path: Path) -> None:
 ])
 def test_streamed_hash_equals_the_one_shot_hash(raw: Any) -> None:
     assert content_hash(raw) == _reference_hash(raw)
+    text = json.dumps(raw, ensure_ascii=False)
+    assert content_hash(raw, text) == _reference_hash(raw)  # items through msgspec
+
+
+EVERY_CHAR = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+
+
+def test_msgspec_items_hash_as_json_for_every_character_and_key_order() -> None:
+    rng = random.Random(11)
+    keys = [*rng.sample(EVERY_CHAR, 3000), "a", "ab", "aa", "B", "", "é", "\U0001f600"]
+    raw = {"id": "x", "items": [{"text": EVERY_CHAR}, {k: i for i, k in enumerate(keys)},
+                                {"nested": [{"z": None, "y": [True, False, 0, -1, 2**70]}]}]}
+    assert content_hash(raw, "{}") == _reference_hash(raw)
+
+
+def test_items_with_floats_or_non_finite_numbers_hash_as_json() -> None:
+    rng = random.Random(12)
+    floats = [4e-05, 1e16, 1e-7, 0.5, 1.0, -0.0, 1e22, 123456789.125, 5e-324, 1.7976931348623157e308]
+    floats += [rng.random() * 10.0 ** rng.randint(-30, 30) for _ in range(300)]
+    items = [{"id": f"i{n}", "value": f, "in": [f], "at": [1, f]} for n, f in enumerate(floats)]
+    items += [{"label": ",1.5 :2e3 [7. a,e"}, {"n": [1, 2, 3, -4]}, {"t": "e:E[.,"}]
+    raw = {"id": "x", "items": items}
+    assert content_hash(raw, json.dumps(raw)) == _reference_hash(raw)
+    odd = {"id": "x", "items": [{"v": float("nan")}, {"v": float("inf")}, {"v": -float("inf")}]}
+    assert content_hash(odd, json.dumps(odd)) == _reference_hash(odd)
+
+
+def test_every_float_is_seen_by_the_float_guard() -> None:
+    # The fast encoder is trusted only where no float stands: the guard must see each one.
+    rng = random.Random(13)
+    values = [rng.random() * 10.0 ** rng.randint(-320, 307) for _ in range(20000)]
+    values += [float(n) for n in range(-50, 50)] + [-0.0, 4e-05, 1e16, 1e21]
+    for value in values:
+        for wrapped in ({"a": value}, [value], [1, value], {"a": [{"b": -value}]}):
+            assert not _float_free(_FAST.encode(wrapped)), wrapped
 
 
 EDGE_TEXTS = [

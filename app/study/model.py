@@ -102,8 +102,8 @@ class ChoiceQuestion(QuestionBase):
     @model_validator(mode="after")
     def _keys_unique_and_gold_known(self) -> ChoiceQuestion:
         keys = [o.key for o in self.options]
-        dupes = sorted({k for k in keys if keys.count(k) > 1})
-        if dupes:
+        if len(set(keys)) != len(keys):  # the quick test first: this runs for every question
+            dupes = sorted({k for k in keys if keys.count(k) > 1})
             raise ValueError(f"option keys must be unique; repeated: {', '.join(dupes)}")
         if self.gold is not None and self.gold not in keys:
             raise ValueError(f"gold {self.gold!r} is not one of the option keys {keys}")
@@ -238,6 +238,8 @@ class Item(StrictModel):
     @classmethod
     def _question_ids_unique(cls, questions: list[Any]) -> list[Any]:
         ids = [q.id for q in questions]
+        if len(ids) == 1:  # most items ask one question
+            return questions
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
             raise ValueError(f"question ids must be unique within an item; repeated: {dupes}")

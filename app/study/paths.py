@@ -38,6 +38,9 @@ def resolve_asset(study_dir: Path, relative: str) -> Path:
     return target
 
 
+_NOT_NAMES = frozenset({"", ".", ".."})
+
+
 class AssetIndex:
     """Which plain files a study folder holds, listed once per directory.
 
@@ -55,16 +58,17 @@ class AssetIndex:
         self._real_dirs: dict[str, bool] = {}
 
     def is_plain_file(self, relative: str) -> bool:
-        if not relative or any(c in relative for c in "\\:\x00") or relative.startswith("/"):
+        if not relative or "\\" in relative or ":" in relative or "\x00" in relative \
+                or relative[0] == "/":
             return False
         parent, _, name = relative.rpartition("/")
-        if name in {"", ".", ".."}:
-            return False
-        if parent and any(part in {"", ".", ".."} for part in parent.split("/")):
+        if name in _NOT_NAMES:
             return False
         files = self._files.get(parent)
         if files is None:
-            files = self._files[parent] = self._list(parent)
+            # A parent with an empty, '.' or '..' part lists as nothing: always False.
+            bad = parent and any(part in _NOT_NAMES for part in parent.split("/"))
+            files = self._files[parent] = frozenset() if bad else self._list(parent)
         return name in files
 
     def _list(self, parent: str) -> frozenset[str]:
