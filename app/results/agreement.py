@@ -17,11 +17,13 @@ from typing import Any
 import krippendorff
 import numpy as np
 import pandas as pd
+import scipy.sparse as sp
 from scipy.stats import kendalltau, spearmanr
 from sklearn import config_context
 from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
+from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
 from app.results.bootstrap import percentile_interval, resample_counts
 from app.results.metrics_clustering import grouping_labels, pair_ari
 from app.results.metrics_rating import numeric
@@ -68,13 +70,11 @@ def alpha_with_ci(rd: ReliabilityData, level: MeasurementLevel, options: Results
     items = sorted(set(rd.unit_items))
     if math.isnan(value) or not items:
         return value, math.nan, math.nan
-    units_of = {item: np.flatnonzero(rd.unit_items == item) for item in items}
+    index = {item: i for i, item in enumerate(items)}
+    shares, totals = item_coincidences(counts, np.array([index[u] for u in rd.unit_items]),
+                                       len(items))
     draws = resample_counts(len(items), options.n_boot, f"{options.seed}:alpha:{salt}")
-    stats = np.full(len(draws), np.nan)
-    for b, multiplicity in enumerate(draws):
-        idx = np.concatenate([np.repeat(units_of[items[i]], m)
-                              for i, m in enumerate(multiplicity) if m])
-        stats[b] = _alpha(counts[idx], rd.domain, level)
+    stats = alpha_resamples(shares, totals, rd.domain.astype(float), level, draws)
     low, high = percentile_interval(stats, options.confidence)
     return value, low, high
 
@@ -113,15 +113,44 @@ def _finite_mean(values: list[float]) -> float:
 
 
 def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
-    """Mean pairwise Cohen's kappa, mean % agreement, number of pairs (HUME classification)."""
+    """Mean pairwise Cohen's kappa, mean % agreement, number of pairs (HUME classification).
+
+    Every pair's confusion matrix comes from one sparse product of the raters' one-hot answers
+    (435 pairs of 30 raters over 20,000 items: milliseconds, not a minute of sklearn calls);
+    kappa is then sklearn's formula on the labels the pair used, to the bit."""
+    if answers.empty:
+        return math.nan, math.nan, 0
+    raters, rater_names = pd.factorize(answers["participant"].astype(str), sort=True)
+    items, _ = pd.factorize(answers["item_id"].astype(str))
+    labels, label_names = pd.factorize(answers["answer"].astype(str), sort=True)
+    k = len(label_names)
+    onehot = sp.csr_matrix((np.ones(len(answers)), (raters * k + labels, items)),
+                           shape=(len(rater_names) * k, int(items.max()) + 1))
+    confusion = (onehot @ onehot.T).toarray()
     kappas, shares = [], []
-    with warnings.catch_warnings(), config_context(skip_parameter_validation=True):
-        warnings.simplefilter("ignore")
-        for _, _, common in rater_pairs(answers):
-            a, b = common["a"].astype(str), common["b"].astype(str)
-            kappas.append(float(cohen_kappa_score(a, b)))
-            shares.append(float((a.to_numpy() == b.to_numpy()).mean()))
+    for a, b in combinations(range(len(rater_names)), 2):
+        table = confusion[a * k:(a + 1) * k, b * k:(b + 1) * k]
+        n = table.sum()
+        if n == 0:
+            continue  # no item in common
+        kappas.append(_cohen_kappa(table))
+        shares.append(float(np.trace(table) / n))
     return _finite_mean(kappas), _finite_mean(shares), len(shares)
+
+
+def _cohen_kappa(table: np.ndarray) -> float:
+    """`sklearn.metrics.cohen_kappa_score` from a confusion matrix over all labels: the rows
+    and columns of labels neither rater used are dropped first, as sklearn never has them."""
+    used = (table.sum(axis=0) + table.sum(axis=1)) > 0
+    confusion = table[np.ix_(used, used)]
+    sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
+    expected = np.outer(sum0, sum1) / np.sum(sum0)
+    w_mat = np.ones(confusion.shape)
+    np.fill_diagonal(w_mat, 0)
+    denominator = np.sum(w_mat * expected)
+    if denominator == 0:
+        return math.nan
+    return float(1 - np.sum(w_mat * confusion) / denominator)
 
 
 def pairwise_spearman(answers: pd.DataFrame) -> tuple[float, int]:

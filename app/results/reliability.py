@@ -47,11 +47,12 @@ class ReliabilityData:
 
     def value_counts(self) -> np.ndarray:
         """units x domain: how many raters gave each value on each unit."""
-        counts = np.zeros((len(self.unit_ids), len(self.domain)), dtype=float)
-        index = {v: i for i, v in enumerate(self.domain)}
-        for r, u in zip(*np.nonzero(~np.isnan(self.data)), strict=True):
-            counts[u, index[self.data[r, u]]] += 1
-        return counts
+        present = ~np.isnan(self.data)
+        units = np.nonzero(present)[1]
+        codes = np.searchsorted(self.domain, self.data[present])
+        n_values = len(self.domain)
+        flat = np.bincount(units * n_values + codes, minlength=len(self.unit_ids) * n_values)
+        return flat.reshape(len(self.unit_ids), n_values).astype(float)
 
 
 def unit_values(group: QuestionGroup, item_id: str, answer: Any) -> list[tuple[str, Any]]:

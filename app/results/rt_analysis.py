@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import pearsonr, spearmanr
 
+from app.results.grouped import group_stats
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
 from app.study.answers import is_correct
@@ -36,9 +37,24 @@ MIN_N = 3
 def timed_answers(group: QuestionGroup, answers: pd.DataFrame) -> pd.DataFrame:
     """Answers that count for RT, with `correct` (True/False, or None without gold)."""
     kept = answers[~answers["timed_out"] & answers["rt_ms"].notna()].copy()
-    kept["correct"] = [is_correct(group.questions[str(i)], a)
-                       for i, a in zip(kept["item_id"], kept["answer"], strict=True)]
+    kept["correct"] = correct_column(group, kept)
     return kept
+
+
+def correct_column(group: QuestionGroup, rows: pd.DataFrame) -> list[bool | None]:
+    """`is_correct` of each row, worked out once per item and distinct answer (600,000 answers
+    are 20,000 items times a handful of option keys)."""
+    memo: dict[tuple[str, type, Any], bool | None] = {}
+    out: list[bool | None] = []
+    for item_id, answer in zip(rows["item_id"], rows["answer"], strict=True):
+        if isinstance(answer, dict | list):  # unhashable, and rarely repeated
+            out.append(is_correct(group.questions[str(item_id)], answer))
+            continue
+        key = (item_id, type(answer), answer)
+        if key not in memo:
+            memo[key] = is_correct(group.questions[str(item_id)], answer)
+        out.append(memo[key])
+    return out
 
 
 def _stats(rows: pd.DataFrame) -> dict[str, Any]:
@@ -55,6 +71,34 @@ def _stats(rows: pd.DataFrame) -> dict[str, Any]:
     }
 
 
+def _item_rows(group: QuestionGroup, timed: pd.DataFrame,
+               model_scores: pd.DataFrame) -> list[dict[str, Any]]:
+    """`_stats` of every item (in order of first appearance) from a few NumPy calls over the
+    whole column (`app.results.grouped`, equal to the per-item pandas figures to the bit)."""
+    codes, item_ids = pd.factorize(timed["item_id"], sort=False)
+    n = len(item_ids)
+    rt = timed["rt_ms"].to_numpy(dtype=float)
+    right = np.fromiter((c is True for c in timed["correct"]), dtype=bool, count=len(timed))
+    graded = np.bincount(codes, weights=np.fromiter(
+        (c is not None for c in timed["correct"]), dtype=float, count=len(timed)), minlength=n)
+    count, mean, median = group_stats(rt, codes, n)
+    n_right, mean_right, median_right = group_stats(rt[right], codes[right], n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        accuracy = np.where(graded > 0, n_right / graded, np.nan)
+    models = model_scores.reindex([str(i) for i in item_ids]).to_numpy(dtype=float)
+    rows = []
+    for k, item_id in enumerate(item_ids):
+        scores = models[k][~np.isnan(models[k])]
+        rows.append({"question_id": group.question_id, "item_id": str(item_id), "n": int(count[k]),
+                     "mean_rt_ms": float(mean[k]), "median_rt_ms": float(median[k]),
+                     "n_correct": int(n_right[k]), "mean_rt_correct_ms": float(mean_right[k]),
+                     "median_rt_correct_ms": float(median_right[k]),
+                     "human_accuracy": float(accuracy[k]),
+                     "model_accuracy": float(scores.mean()) if scores.size else math.nan,
+                     "n_models": int(scores.size)})
+    return rows
+
+
 def model_item_scores(group: QuestionGroup, scorer: FamilyScorer | None,
                       models: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """items x models: each model's per-item score (correct = 1.0 for choice questions)."""
@@ -68,13 +112,7 @@ def rt_tables(group: QuestionGroup, answers: pd.DataFrame,
               model_scores: pd.DataFrame) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(per-item rows, per-category rows)."""
     timed = timed_answers(group, answers)
-    items: list[dict[str, Any]] = []
-    for item_id, rows in timed.groupby("item_id", sort=False):
-        scores = (model_scores.loc[str(item_id)].dropna().to_numpy(dtype=float)
-                  if str(item_id) in model_scores.index else np.zeros(0))
-        items.append({"question_id": group.question_id, "item_id": str(item_id), **_stats(rows),
-                      "model_accuracy": float(scores.mean()) if scores.size else math.nan,
-                      "n_models": int(scores.size)})
+    items = _item_rows(group, timed, model_scores)
     categories: list[dict[str, Any]] = []
     for category in group.breakdown():
         for value in group.category_values(category):
