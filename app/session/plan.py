@@ -37,20 +37,29 @@ class PlannedTrial:
 def build_plan(study: Study, participant_code: str) -> list[PlannedTrial]:
     rng = random.Random(f"plan:{study.design.seed}:{participant_code}")
     assigned = assigned_item_ids(study, participant_code)
+    # One pass sorts the assigned items into their blocks, in file order (what filtering the
+    # items once per block gave); a block listed twice would share the list, hence the copies.
+    by_block: dict[str, list[Item]] = {block.id: [] for block in study.blocks}
+    for item in study.items:
+        members = by_block.get(item.block)
+        if members is not None and item.id in assigned:
+            members.append(item)
+    shuffle_options = study.design.shuffle_options
     plan: list[PlannedTrial] = []
     for block in study.blocks:
-        items = [i for i in study.items if i.block == block.id and i.id in assigned]
+        items = list(by_block[block.id])
         shuffle = study.design.shuffle_items if block.shuffle is None else block.shuffle
         if shuffle:
             rng.shuffle(items)
+        practice = block.kind == "practice"
         for item in items:
             plan.append(
                 PlannedTrial(
                     position=len(plan),
                     item_id=item.id,
                     block_id=block.id,
-                    practice=block.kind == "practice",
-                    orders=_orders(study, item, rng),
+                    practice=practice,
+                    orders=_orders(shuffle_options, item, rng),
                 )
             )
     return plan
@@ -64,22 +73,24 @@ def plan_item_ids(study: Study, participant_code: str) -> set[str]:
     return {i.id for i in study.items if i.id in assigned and i.block in blocks}
 
 
-def _orders(study: Study, item: Item, rng: random.Random) -> dict[str, list[str]]:
+def _orders(shuffle_default: bool, item: Item, rng: random.Random) -> dict[str, list[str]]:
+    """The shown order of each question's options or documents. The draws from `rng` come in
+    a fixed sequence across the whole plan (stored plans depend on it): documents first, then
+    each shuffled choice question in turn."""
     orders: dict[str, list[str]] = {}
-    shuffle_default = study.design.shuffle_options
+    stimulus = item.stimulus
     docs: list[str] | None = None
-    if isinstance(item.stimulus, QueryDocumentsStimulus):
-        docs = [d.id for d in item.stimulus.documents]
-    elif isinstance(item.stimulus, CardsStimulus):
-        docs = [c.id for c in item.stimulus.cards]
+    if isinstance(stimulus, QueryDocumentsStimulus):
+        docs = [d.id for d in stimulus.documents]
+    elif isinstance(stimulus, CardsStimulus):
+        docs = [c.id for c in stimulus.cards]
     if docs is not None and shuffle_default:
-        docs = list(docs)
         rng.shuffle(docs)
     for question in item.questions:
         if isinstance(question, ChoiceQuestion):
             keys = [o.key for o in question.options]
-            shuffle = shuffle_default if question.shuffle_options is None else question.shuffle_options
-            if shuffle:
+            flag = question.shuffle_options
+            if shuffle_default if flag is None else flag:
                 rng.shuffle(keys)
             orders[question.id] = keys
         elif isinstance(question, RelevanceQuestion | RankingQuestion | ClusteringQuestion) and docs:
