@@ -83,14 +83,49 @@ def boot_spearman(values: np.ndarray, gold: np.ndarray | None, counts: np.ndarra
     return rho
 
 
+def boot_mean_rows(matrix: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """`boot_mean` of every row of `matrix` (rows x items): rows x resamples, to the bit.
+
+    Rows of whole numbers (accuracy: 0/1 per item) go through two matrix products for all of
+    them at once: every partial sum is then an integer, exact in any order. Other rows keep
+    `boot_mean`'s own product, whose rounding depends on the order it adds in."""
+    out = np.empty((len(matrix), len(counts)))
+    present = ~np.isnan(matrix)
+    whole = np.array([bool(np.all(row[keep] == np.round(row[keep])))
+                      for row, keep in zip(matrix, present, strict=True)], dtype=bool)
+    if whole.any():
+        weights = counts.astype(float)
+        values = np.where(present[whole], matrix[whole], 0.0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            means = (weights @ values.T) / (weights @ present[whole].T.astype(float))
+        out[whole] = means.T
+    for r in np.flatnonzero(~whole):
+        out[r] = boot_mean(matrix[r], None, counts)
+    return out
+
+
+def boot_rows(matrix: np.ndarray, gold: np.ndarray | None, counts: np.ndarray,
+              stat: BootFn) -> np.ndarray:
+    """rows x resamples: each row's statistic on each resample."""
+    if stat is boot_mean:
+        return boot_mean_rows(matrix, counts)
+    return np.vstack([stat(row, gold, counts) for row in matrix])
+
+
+def mean_rows_interval(per_row: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
+    """CI of the mean over rows of per-row bootstrap statistics (rows x resamples)."""
+    if per_row.size == 0:
+        return math.nan, math.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a resample where no row has a value
+        stats = np.nanmean(per_row, axis=0)
+    return percentile_interval(stats, confidence)
+
+
 def rows_interval(matrix: np.ndarray, gold: np.ndarray | None, counts: np.ndarray, stat: BootFn,
                   confidence: float = 0.95) -> tuple[float, float]:
     """CI of: the mean over rows (raters, or one pooled human or model) of each row's statistic
     on the resampled items."""
     if counts.size == 0 or matrix.size == 0:
         return math.nan, math.nan
-    per_row = np.vstack([stat(row, gold, counts) for row in matrix])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a resample where no row has a value
-        stats = np.nanmean(per_row, axis=0)
-    return percentile_interval(stats, confidence)
+    return mean_rows_interval(boot_rows(matrix, gold, counts, stat), confidence)

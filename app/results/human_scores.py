@@ -37,18 +37,23 @@ def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions) -> 
         per_rater[code], values[code] = scored[code]
         tiers[code] = str(rater_rows["tier"].iloc[0])
         counts[code] = int(rater_rows["item_id"].nunique())
-        if subset.category == ALL:
+    # Every rater's bootstrap statistics in one batch; the tier and all-rater rows average them.
+    codes = list(per_rater)
+    boot = subset.boot_rows([values[c] for c in codes])
+    if subset.category == ALL:
+        for k, code in enumerate(codes):
             rows += subset.rows("participant", code, per_rater[code], [values[code]],
-                                n_items=counts[code], n_raters=1)
+                                n_items=counts[code], n_raters=1, per_row=boot[[k]])
     for tier in sorted({t for t in tiers.values() if t}):
         members = [c for c in per_rater if tiers[c] == tier]
         rows += subset.rows("tier", tier, mean_scores([per_rater[c] for c in members]),
                             [values[c] for c in members],
                             n_items=int(sub[sub["participant"].isin(members)]["item_id"].nunique()),
-                            n_raters=len(members))
+                            n_raters=len(members),
+                            per_row=boot[[codes.index(c) for c in members]])
     rows += subset.rows("humans", HUMANS, mean_scores(list(per_rater.values())),
                         list(values.values()), n_items=int(sub["item_id"].nunique()),
-                        n_raters=len(per_rater))
+                        n_raters=len(per_rater), per_row=boot)
     pooled = scorer.pooled(group, sub, options)
     if pooled is not None:
         rows += subset.rows("pooled", pooled.label, pooled.scores, [pooled.values],

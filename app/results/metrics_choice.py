@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
-from sklearn import config_context
-from sklearn.metrics import precision_recall_fscore_support
+import pandas as pd
 
 from app.results.options import TieRule
 
-SEP = "\x1f"  # ASCII unit separator: cannot occur in option keys (identifiers)
 CHOICE_METRICS = ("accuracy", "f1", "f1_weighted", "precision", "recall")
 
 
@@ -27,12 +25,13 @@ def classification_scores(gold: Sequence[str], predicted: Sequence[str]) -> dict
 
 def classification_scores_many(
         parties: dict[str, tuple[Sequence[str], Sequence[str]]]) -> dict[str, dict[str, float]]:
-    """`classification_scores` of many parties (raters, models) with one sklearn call.
+    """`classification_scores` of many parties (raters, models) from one set of counts.
 
-    Each label is prefixed with its party (`P01<SEP>joy`), so a party's answers are only ever
-    compared with its own gold: the per-class counts sklearn returns for a party's prefixed
-    classes are exactly those of a call on that party alone. Macro scores are the plain mean
-    over the party's classes (the union of its gold and predicted labels, sklearn's default),
+    Per party and label: true positives, gold support and predictions, counted with one
+    `np.bincount` each over all parties' answers. Each party's labels are the union of its gold
+    and predicted labels in sorted order (sklearn's `unique_labels`), and precision, recall and
+    F1 are sklearn's `precision_recall_fscore_support` formulas on those counts (zero_division
+    0): the same numbers to the bit. Macro scores are the plain mean over the party's classes,
     weighted F1 the mean weighted by gold support, and accuracy the support-weighted recall
     (correct / answered): sklearn's own definitions.
     """
@@ -40,25 +39,42 @@ def classification_scores_many(
     out = {k: dict.fromkeys(CHOICE_METRICS, float("nan")) for k in parties}
     if not keys:
         return out
-    gold = np.concatenate([[f"{k}{SEP}{x}" for x in parties[k][0]] for k in keys])
-    pred = np.concatenate([[f"{k}{SEP}{x}" for x in parties[k][1]] for k in keys])
-    labels = sorted(set(gold) | set(pred))
-    # Inputs are built here, so sklearn's parameter validation (most of a call's cost) is skipped.
-    with config_context(skip_parameter_validation=True):
-        precision, recall, f1, support = precision_recall_fscore_support(
-            gold, pred, labels=labels, average=None, zero_division=0)
-    owner = np.array([label.split(SEP, 1)[0] for label in labels])
-    for key in keys:
-        mine = owner == key
-        weights = support[mine] / support[mine].sum()
+    sizes = [len(parties[k][0]) for k in keys]
+    owner = np.repeat(np.arange(len(keys)), sizes)
+    both = [x for k in keys for x in parties[k][0]] + [x for k in keys for x in parties[k][1]]
+    codes, labels = pd.factorize(np.asarray(both, dtype=object), sort=True)
+    n_labels = len(labels)
+    gold, pred = codes[:len(owner)], codes[len(owner):]
+    cells = len(keys) * n_labels
+    true_sum = np.bincount(owner * n_labels + gold, minlength=cells).reshape(len(keys), -1)
+    pred_sum = np.bincount(owner * n_labels + pred, minlength=cells).reshape(len(keys), -1)
+    right = gold == pred
+    tp_sum = np.bincount((owner * n_labels + gold)[right], minlength=cells).reshape(len(keys), -1)
+    for i, key in enumerate(keys):
+        mine = (true_sum[i] > 0) | (pred_sum[i] > 0)
+        tp, support, predicted = tp_sum[i][mine], true_sum[i][mine], pred_sum[i][mine]
+        precision = _prf_divide(tp.astype(float), predicted.astype(float))
+        recall = _prf_divide(tp.astype(float), support.astype(float))
+        f1 = _prf_divide(2.0 * tp.astype(float), 1.0 * support.astype(float) + predicted)
+        weights = support / support.sum()
         out[key] = {
-            "accuracy": float(np.sum(recall[mine] * weights)),
-            "f1": float(np.mean(f1[mine])),
-            "f1_weighted": float(np.sum(f1[mine] * weights)),
-            "precision": float(np.mean(precision[mine])),
-            "recall": float(np.mean(recall[mine])),
+            "accuracy": float(np.sum(recall * weights)),
+            "f1": float(np.mean(f1)),
+            "f1_weighted": float(np.sum(f1 * weights)),
+            "precision": float(np.mean(precision)),
+            "recall": float(np.mean(recall)),
         }
     return out
+
+
+def _prf_divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """sklearn's `_prf_divide` with zero_division=0: 0 where the denominator is 0."""
+    zero = denominator == 0
+    safe = denominator.copy()
+    safe[zero] = 1
+    result = numerator / safe
+    result[zero] = 0.0
+    return result
 
 
 def majority_vote(answers: Sequence[str], *, tie_rule: TieRule = "first_sorted",
@@ -82,6 +98,28 @@ def majority_vote(answers: Sequence[str], *, tie_rule: TieRule = "first_sorted",
     if tie_rule == "random":
         return random.Random(f"tie:{salt}").choice(sorted(tied))
     return None
+
+
+def majority_candidates(answers: pd.DataFrame) -> Iterator[tuple[str, list[str]]]:
+    """Per item (in order of first appearance): what `majority_vote` needs to decide it. An item
+    with one most frequent answer yields just that answer (the vote is the same under every tie
+    rule); a tied item yields all its answers as text, so the tie rule sees them all. Counting
+    is one `np.bincount` over items x answers instead of a pandas group per item."""
+    if answers.empty:
+        return
+    items, item_ids = pd.factorize(answers["item_id"], sort=False)
+    texts = [str(a) for a in answers["answer"].tolist()]
+    labels, names = pd.factorize(np.asarray(texts, dtype=object), sort=False)
+    n_labels = len(names)
+    counts = np.bincount(items * n_labels + labels,
+                         minlength=len(item_ids) * n_labels).reshape(len(item_ids), n_labels)
+    tied = (counts == counts.max(axis=1)[:, None]).sum(axis=1) > 1
+    winner = counts.argmax(axis=1)
+    given: dict[int, list[str]] = {}
+    for row in np.flatnonzero(tied[items]):
+        given.setdefault(int(items[row]), []).append(texts[row])
+    for k, item_id in enumerate(item_ids):
+        yield str(item_id), given[k] if tied[k] else [str(names[winner[k]])]
 
 
 def correct_vector(gold: Sequence[str], predicted: Sequence[str]) -> np.ndarray:

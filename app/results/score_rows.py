@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from app.results.bootstrap import resample_counts, rows_interval
+from app.results.bootstrap import boot_mean, boot_rows, mean_rows_interval, resample_counts
 from app.results.options import ResultsOptions
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
@@ -57,19 +57,35 @@ class Subset:
 
     def matrix(self, series: list[pd.Series]) -> np.ndarray:
         """Per-item values of several parties aligned on the subset's items (NaN: not answered)."""
+        out = np.full((len(series), len(self.item_ids)), np.nan)
         if not series:
-            return np.zeros((0, len(self.item_ids)))
-        lookups = [s.to_dict() for s in series]  # dict lookups: far cheaper than reindex here
-        return np.array([[d.get(i, np.nan) for i in self.item_ids] for d in lookups], dtype=float)
+            return out
+        positions = pd.Index(self.item_ids)
+        for row, s in zip(out, series, strict=True):
+            where = positions.get_indexer(s.index)
+            kept = where >= 0
+            row[where[kept]] = s.to_numpy(dtype=float)[kept]
+        return out
+
+    def boot_rows(self, series: list[pd.Series]) -> np.ndarray:
+        """parties x resamples: each party's main metric on each resample (one batch)."""
+        if self.counts.size == 0 or not series:
+            return np.zeros((len(series), 0))
+        stat = boot_mean if type(self.scorer).boot is FamilyScorer.boot else self.scorer.boot
+        return boot_rows(self.matrix(series), self.gold, self.counts, stat)
 
     def interval(self, series: list[pd.Series]) -> tuple[float, float]:
-        return rows_interval(self.matrix(series), self.gold, self.counts, self.scorer.boot,
-                             self.options.confidence)
+        return mean_rows_interval(self.boot_rows(series), self.options.confidence)
 
     def rows(self, who_kind: str, who: str, scores: dict[str, float], series: list[pd.Series],
-             *, n_items: int, n_raters: int, illustrative: bool = False,
-             note: str = "") -> list[dict[str, Any]]:
-        low, high = self.interval(series) if series else (math.nan, math.nan)
+             *, n_items: int, n_raters: int, illustrative: bool = False, note: str = "",
+             per_row: np.ndarray | None = None) -> list[dict[str, Any]]:
+        """The metric rows of one party; `per_row`: its series' `boot_rows`, when the caller has
+        them already (every rater's are computed in one batch and shared by the tier rows)."""
+        if per_row is not None:
+            low, high = mean_rows_interval(per_row, self.options.confidence)
+        else:
+            low, high = self.interval(series) if series else (math.nan, math.nan)
         out = []
         for metric in self.scorer.metrics(self.group):
             main = metric == self.scorer.main

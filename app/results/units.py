@@ -10,6 +10,7 @@ unanswered (timed-out) questions are never scored.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import pandas as pd
@@ -40,6 +41,12 @@ class QuestionGroup:
 
     def gold(self, item_id: str) -> Any:
         return getattr(self.questions[item_id], "gold", None)
+
+    @cached_property
+    def gold_texts(self) -> dict[str, str]:
+        """item id -> gold answer as text, for the items that have one (read by every subset
+        and party, so worked out once)."""
+        return {i: str(g) for i in self.items if (g := self.gold(i)) is not None}
 
     @property
     def has_gold(self) -> bool:
