@@ -15,14 +15,8 @@ import pydantic_core
 import pytest
 
 from app.study import StudyError, load_study
-from app.study.loader import (
-    _FAST,
-    _checked_parse,
-    _float_free,
-    _parse_json_stdlib,
-    content_hash,
-    validate_items_one_by_one,
-)
+from app.study.content_hash import _FAST, _float_free, content_hash
+from app.study.loader import _checked_parse, _parse_json_stdlib, validate_items_one_by_one
 from app.study.model import Study
 from benchmarks.studygen import write_lesion_study, write_text_study
 
@@ -151,3 +145,23 @@ def test_what_the_fast_parser_refuses_is_judged_by_json_loads(tmp_path: Path, te
     with pytest.raises(StudyError) as slow:  # json.loads and the checks after it, as before
         _checked_parse(path, text, _parse_json_stdlib(path, text))
     assert fast.value.problems == slow.value.problems
+
+
+@pytest.mark.parametrize("broken", [(), (0,), (3,), (4, 5), (8,), (1, 7)])
+def test_runs_of_items_give_what_one_by_one_gives(mini_study_dir: Path, broken: tuple[int, ...],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.study import loader
+
+    monkeypatch.setattr(loader, "VALIDATION_RUN", 2)
+    raw_items = json.loads((mini_study_dir / "study.json").read_text(encoding="utf-8"))["items"]
+    for index in broken:
+        raw_items[index]["questions"][0]["kind"] = "telepathy"
+    source = mini_study_dir / "study.json"
+    slow = validate_items_one_by_one(source, raw_items)
+    assert loader.validate_items(source, list(raw_items)) == slow
+    released = list(raw_items)
+    assert loader.validate_items(source, released, release=True) == slow
+    # Only runs that validated whole are let go; the rest is still there for the messages.
+    kept_from = min(broken) - min(broken) % 2 if broken else len(raw_items)
+    assert released[:kept_from] == [None] * kept_from
+    assert released[kept_from:] == raw_items[kept_from:]

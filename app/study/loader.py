@@ -8,7 +8,6 @@ answers, asset paths) still run over every item that parsed.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import re
 from collections.abc import Iterator
@@ -18,11 +17,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
 from app.study.checks import check_items, check_study
+from app.study.content_hash import content_hash
 from app.study.errors import Problem, StudyError, json_path
 from app.study.model import QUESTION_KINDS, Item, Study
 
@@ -30,6 +29,7 @@ STUDY_FILE = "study.json"
 MAX_STUDY_BYTES = 256 * 1024 * 1024  # a 20,000-item study is ~20 MB; anything past this is a mistake
 FREEZE_MIN_ITEMS = 2_000  # from this size on, a loaded study is exempted from full GC walks
 MAX_NESTING = 64  # the format nests ~8 deep; deeper is hostile or broken
+VALIDATION_RUN = 1_000  # items validated per pydantic call (see validate_items)
 
 # Strict UTF-8 decoding lets no lone surrogate through; only a JSON escape (\ud800) can make one.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -68,16 +68,20 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
     raw_bytes = _read(source)
     with _gc_paused():
         raw, text = _parse_json(source, raw_bytes)
+        # Hashed first: validation then lets each item's parsed JSON go once its model is
+        # made, so the models fill the space it leaves (~20 MB less left behind at 20,000).
+        digest = content_hash(raw, text)
+        del text, raw_bytes
         study, problems = _validate(source, raw, check_assets=check_assets)
+        del raw
         if problems or study is None:
             raise StudyError(problems or [Problem(source, "", "the study could not be read")])
         loaded = LoadedStudy(
             study=study,
             folder=source.parent.resolve(),
             source=source.resolve(),
-            content_hash=content_hash(raw, text),
+            content_hash=digest,
         )
-        del raw, text
         if len(study.items) >= FREEZE_MIN_ITEMS:
             # A big study lives as long as the session: half a million objects that every full
             # collection of the cyclic GC would walk again (~0.5-1 s, a frozen screen mid-trial).
@@ -101,75 +105,6 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-# The canonical form: json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=False).
-# Parsed JSON holds no cycles, so the encoder's circular check (a dict insert and delete per
-# container) is left out: the same text, ~15 % sooner.
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                              check_circular=False)
-# msgspec writes the same canonical text ten times sooner for strings (every code point
-# escaped alike, tested), integers of any size, booleans, null and key order; not for floats
-# (4e-05 as 0.00004, 1e+16 as 1e16; NaN as null). So its text is used only where it holds no
-# float (`_float_free`); NaN and Infinity (which json writes as such) are ruled out by the
-# source text.
-_FAST = msgspec.json.Encoder(order="sorted")
-# Digits and '-' deleted; ',' and '[' read as ':', 'e' and 'E' as '.': one mark to look for.
-_FLOAT_SQUEEZE = bytes.maketrans(b",[eE", b"::..")
-
-
-def _float_free(text: bytes) -> bool:
-    """No float in this compact JSON. A float is a number with a fraction or an exponent right
-    after ':', ',' or '['; with digits and '-' deleted and those read as ':' and '.', a ':.'
-    is left. Inside a string the same marks ("a,e") only send the text to json: never a wrong
-    yes. A regex does this at ~6 ns a byte; translate and one search are C loops (~50 ms for
-    15 MB)."""
-    return b":." not in text.translate(_FLOAT_SQUEEZE, b"0123456789-")
-
-
-def content_hash(raw: Any, source_text: str | None = None) -> str:
-    """sha256 of the canonical JSON: the same study written with other spacing hashes alike.
-
-    The hash identifies a study in every database, so its text must never change: the header
-    is encoded by json key by key in sorted order, the items by msgspec where that gives the
-    same text (see above), and fed piece by piece; the pieces joined are exactly the one-shot
-    canonical text (tested). `source_text` is the JSON `raw` was parsed from: without it, or
-    when it holds NaN or Infinity, every piece is encoded by json."""
-    digest = hashlib.sha256()
-    if not (isinstance(raw, dict) and isinstance(raw.get("items"), list)):
-        digest.update(_CANONICAL.encode(raw).encode("utf-8"))
-        return digest.hexdigest()
-    fast = source_text is not None and "NaN" not in source_text and "Infinity" not in source_text
-    digest.update(b"{")
-    for n, key in enumerate(sorted(raw)):
-        digest.update(f"{',' if n else ''}{_CANONICAL.encode(key)}:".encode())
-        if key == "items" and fast:
-            _hash_items(digest, raw[key])
-        else:
-            digest.update(_CANONICAL.encode(raw[key]).encode("utf-8"))
-    digest.update(b"}")
-    return digest.hexdigest()
-
-
-def _hash_items(digest: Any, items: list[Any]) -> None:
-    try:
-        whole = _FAST.encode(items)
-    except TypeError:  # a key that is not a string: cannot come from JSON; json decides
-        whole = b""
-    if whole and _float_free(whole):  # the common case: one call for all the items
-        digest.update(whole)
-        return
-    digest.update(b"[")
-    for i, item in enumerate(items):
-        if i:
-            digest.update(b",")
-        try:
-            text = _FAST.encode(item)
-        except TypeError:
-            text = b""
-        digest.update(text if text and _float_free(text)
-                      else _CANONICAL.encode(item).encode("utf-8"))
-    digest.update(b"]")
 
 
 def _read(source: Path) -> bytes:
@@ -283,7 +218,7 @@ def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | No
     indices: list[int] = []
     items: list[Item] = []
     if isinstance(raw_items, list):
-        indices, items, problems = validate_items(source, raw_items)
+        indices, items, problems = validate_items(source, raw_items, release=True)
         header = {**raw, "items": items}
     else:
         header = raw
@@ -304,25 +239,37 @@ def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | No
     return (None if problems else study), problems
 
 
-def validate_items(source: Path, raw_items: list[Any]) -> tuple[list[int], list[Item], list[Problem]]:
+def validate_items(source: Path, raw_items: list[Any], *, release: bool = False
+                   ) -> tuple[list[int], list[Item], list[Problem]]:
     """The items that parse (with their indices in the file) and the problems of the others.
 
-    Fast path: the whole list in one call, which is all a valid study needs. Only when that
-    fails are the items validated one by one, so that each broken item is reported on its own
-    and the others still reach the cross-field checks (`validate_items_one_by_one`)."""
-    try:
-        items = _ITEMS.validate_python(raw_items)
-    except ValidationError:
-        return validate_items_one_by_one(source, raw_items)
+    Fast path: whole runs of items in one call each, which is all a valid study needs. Only
+    when a run fails are it and the items after it validated one by one, so that each broken
+    item is reported on its own and the others still reach the cross-field checks
+    (`validate_items_one_by_one`; the same result as one by one from the start, tested).
+    `release`: each run's parsed JSON is dropped from `raw_items` (set to None) once its
+    models are made, so they reuse its memory instead of leaving it as holes."""
+    items: list[Item] = []
+    for start in range(0, len(raw_items), VALIDATION_RUN):
+        end = start + VALIDATION_RUN
+        try:
+            items += _ITEMS.validate_python(raw_items[start:end])
+        except ValidationError:
+            indices, rest, problems = validate_items_one_by_one(source, raw_items[start:],
+                                                                first_index=start)
+            return list(range(start)) + indices, items + rest, problems
+        if release:
+            raw_items[start:end] = [None] * len(raw_items[start:end])
     return list(range(len(items))), items, []
 
 
-def validate_items_one_by_one(source: Path, raw_items: list[Any]
+def validate_items_one_by_one(source: Path, raw_items: list[Any], *, first_index: int = 0
                               ) -> tuple[list[int], list[Item], list[Problem]]:
+    """`first_index`: the file index of raw_items[0]."""
     indices: list[int] = []
     items: list[Item] = []
     problems: list[Problem] = []
-    for index, raw_item in enumerate(raw_items):
+    for index, raw_item in enumerate(raw_items, start=first_index):
         try:
             items.append(_ITEM.validate_python(raw_item))
             indices.append(index)
