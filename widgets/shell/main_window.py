@@ -2,9 +2,7 @@
 View menu (text size) and the passphrase-guarded Designer menu.
 
 It owns the database writer (one worker thread for every database call) and routes keys to
-the trial screen: an application-wide key filter hands each key press, before any child
-widget sees it, to `TrialScreen.handle_key` while a trial is on screen, so digits, letters,
-arrows, Enter and Space work wherever the focus happens to be.
+the trial screen while a trial is on screen (widgets/shell/key_router.py).
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from typing import Any
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from widgets.qt import QEvent, QKeyEvent, QKeySequence, QObject, QtGui, QTimer, QtWidgets, QWidget
+from widgets.qt import QEvent, QKeyEvent, QKeySequence, QtGui, QTimer, QtWidgets, QWidget
 from widgets.settings import (
     FontZoom,
     app_settings,
@@ -22,6 +20,7 @@ from widgets.settings import (
     restore_geometry,
     save_geometry,
 )
+from widgets.shell.key_router import KeyRouter
 from widgets.shell.participant_flow import ParticipantFlow
 from widgets.writer import DatabaseWriter, describe_error
 
@@ -69,18 +68,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_menus()
         if not restore_geometry(self.settings, GEOMETRY_KEY, self):
             self.resize(1200, 800)
-        self.flow.trial_shown.connect(self._route_keys)
-
-    def _route_keys(self, on: bool) -> None:
-        """The application-wide key filter, only while a trial is on screen (a filter there
-        sees every event of the application, so it is not left on longer than needed)."""
-        app = QtWidgets.QApplication.instance()
-        if app is None:
-            return
-        if on:
-            app.installEventFilter(self)
-        else:
-            app.removeEventFilter(self)
+        self.keys = KeyRouter(self, self._trial_key, self._key_failed)
+        self.flow.trial_shown.connect(self.keys.set_active)
 
     # ------------------------------------------------------------------ menus
 
@@ -143,26 +132,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # ------------------------------------------------------------------ keys
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or self.flow.current() is not self.flow.trial:
-            return False
-        # An exception escaping an event filter takes the whole process down (PySide6), and
-        # with it a participant's session: report it instead, and let the key go on.
-        try:
-            return self._route_key(watched, event)
-        except Exception as exc:
-            message = f"A key could not be handled: {describe_error(exc)}"
-            QTimer.singleShot(0, self, lambda: self.show_error(message))
-            return False
+    def _trial_key(self, event: QKeyEvent) -> bool:
+        return self.flow.current() is self.flow.trial and self.flow.trial.handle_key(event)
 
-    def _route_key(self, watched: QObject, event: QEvent) -> bool:
-        # Key presses travel from the focus widget up to the window; act on the first leg only.
-        focus = self.focusWidget()  # the widget with the focus in this window
-        if watched is not (focus or self) or not isinstance(watched, QWidget):
-            return False
-        if watched.window() is not self or not isinstance(event, QKeyEvent):
-            return False
-        return self.flow.trial.handle_key(event)
+    def _key_failed(self, exc: BaseException) -> None:
+        message = f"A key could not be handled: {describe_error(exc)}"
+        QTimer.singleShot(0, self, lambda: self.show_error(message))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:  # light <-> dark while running
@@ -172,7 +147,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ closing
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        self._route_keys(False)
+        self.keys.set_active(False)
         self.flow.end_session()
         save_geometry(self.settings, GEOMETRY_KEY, self)
         if self._designer is not None:

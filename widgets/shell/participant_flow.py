@@ -196,7 +196,10 @@ class ParticipantFlow(QObject):
         if isinstance(screen, TrialScreen):
             self._show(self.trial)
             self.trial.show_trial(screen.view, progress)
-        elif isinstance(screen, BlockIntroScreen):
+            self.trial.prepare_next(controller.ahead)
+            return
+        self.trial.discard_next()  # whatever was built ahead is not what comes next
+        if isinstance(screen, BlockIntroScreen):
             page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,
                                  button="Start", base=base)
             page.done.connect(lambda: controller.acknowledge_intro(screen.block_id))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from app.session.engine import Progress, QuestionFeedback, Screen, SessionEngine
+from app.session.engine import Progress, QuestionFeedback, Screen, SessionEngine, TrialScreen
+from app.session.presentation import TrialView
 from app.session.standing import CONSENT_EVENT, consent_payload
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
@@ -34,13 +35,32 @@ class SessionController(QObject):
         self.screen = screen
         self.engine: SessionEngine | None = None
         self.closed = False
+        # The engine's guess at the trial after the one on screen, for the trial screen to
+        # build ahead (SessionEngine.peek_trial_after); None when there is none.
+        self.ahead: TrialView | None = None
+        # What comes after an answer, looked up in the job that saved it: the next screen
+        # then needs no second trip through the writer. Dropped by anything that changes it.
+        self._found: tuple[Screen, Progress, TrialView | None] | None = None
 
     # ------------------------------------------------------------------ jobs
 
     def _run(self, what: str, fn: Callable[[], Any],
              on_done: Callable[[Any], None] | None = None) -> None:
+        self._found = None  # every job but an audit event may change what comes next
         self.writer.run(fn, on_done=on_done, on_error=lambda exc: self.failed.emit(what, exc),
                         label=what)
+
+    @staticmethod
+    def _find_next(engine: SessionEngine) -> tuple[Screen, Progress, TrialView | None]:
+        """The next screen, the progress, and (for a trial) the trial expected after it."""
+        screen = engine.next_screen()
+        ahead = (engine.peek_trial_after(screen.view.position)
+                 if isinstance(screen, TrialScreen) else None)
+        return screen, engine.progress(), ahead
+
+    def _screen_found(self, found: tuple[Screen, Progress, TrialView | None]) -> None:
+        screen, progress, self.ahead = found
+        self.screen_ready.emit(screen, progress)
 
     def open(self, *, consent_text: str | None = None) -> None:
         """Create the engine (registers study, participant, session); log the agreement."""
@@ -61,12 +81,12 @@ class SessionController(QObject):
 
     def advance(self) -> None:
         """Ask the engine what comes next; answered through `screen_ready`."""
-        def next_screen() -> tuple[Screen, Progress]:
-            engine = self._engine()
-            return engine.next_screen(), engine.progress()
-
-        self._run("finding the next screen", next_screen,
-                  lambda result: self.screen_ready.emit(*result))
+        found, self._found = self._found, None
+        if found is not None:  # looked up right after the answer was saved; nothing since
+            self._screen_found(found)
+            return
+        self._run("finding the next screen", lambda: self._find_next(self._engine()),
+                  self._screen_found)
 
     def acknowledge_intro(self, block_id: str) -> None:
         self._run("recording the introduction as read",
@@ -84,22 +104,38 @@ class SessionController(QObject):
                on_done: Callable[[list[QuestionFeedback]], None],
                on_error: Callable[[BaseException], None]) -> None:
         """Commit one item's answers; `on_done(feedback)` only once they are durable."""
-        self.writer.run(
-            lambda: self._engine().submit(submission.position, submission.answers,
-                                          submission.timing),
-            on_done=on_done, on_error=on_error, label="saving an answer")
+        self._found = None
+
+        def save() -> tuple[list[QuestionFeedback], tuple[Screen, Progress, TrialView | None]]:
+            engine = self._engine()
+            feedback = engine.submit(submission.position, submission.answers, submission.timing)
+            return feedback, self._find_next(engine)  # after the commit: read-only
+
+        def saved(result: tuple[list[QuestionFeedback],
+                                tuple[Screen, Progress, TrialView | None]]) -> None:
+            feedback, self._found = result
+            on_done(feedback)
+
+        self.writer.run(save, on_done=saved, on_error=on_error, label="saving an answer")
 
     def log(self, kind: str, payload: Mapping[str, Any] | None = None, *,
             item_id: str | None = None, mono_ns: int | None = None) -> None:
         """An audit event (focus lost, minimised...); failures are reported like any other."""
         if self.engine is None or self.closed:
             return
-        self._run(f"logging {kind}", lambda: self._engine().log(
+        self._log_job(f"logging {kind}", lambda: self._engine().log(
             kind, dict(payload or {}), item_id=item_id, mono_ns=mono_ns))
 
     def flag_stimulus_problem(self, item_id: str, problem: str, path: str | None) -> None:
-        self._run("flagging a stimulus problem", lambda: self._engine().flag_stimulus_problem(
+        self._log_job("flagging a stimulus problem", lambda: self._engine().flag_stimulus_problem(
             item_id, problem, path=path))
+
+    def _log_job(self, what: str, fn: Callable[[], None]) -> None:
+        """An audit event: it changes nothing of what comes next, so a screen already looked up
+        stays valid."""
+        found = self._found
+        self._run(what, fn)
+        self._found = found
 
     def close(self) -> None:
         """End the session (once): logs session_closed and takes the rolling backup."""

@@ -1,9 +1,12 @@
 """One trial: (ready screen) -> (fixation cross) -> stimulus and questions -> saving ->
 (feedback) -> (blank inter-trial interval) -> `finished`.
 
-The stimulus view is built at once, so its images decode while the ready screen or the
-fixation cross is up; it is shown only once it reports `ready`, and the trial clock starts at
-the end of its first repaint (widgets.timing). Submit stays disabled until every required
+The stimulus view and the questions (a `TrialBody`) are usually built already: while the
+participant answered the previous item, this one was built underneath it, so showing it is a
+raise (widgets/shell/trial_body.py). Otherwise they are built at once, and their images
+decode while the ready screen or the fixation cross is up. The trial is shown only once its
+stimulus reports `ready`, and the trial clock starts at the end of its first repaint
+(widgets.timing). Submit stays disabled until every required
 question is answered; pressing it emits `submit_requested` and locks the answers until the
 window reports back through `committed` (durable: the next item may come) or `commit_failed`
 (the message stays on screen and the same answers can be sent again).
@@ -18,13 +21,23 @@ from typing import Any
 from app.session.engine import Progress, QuestionFeedback
 from app.session.presentation import TrialView
 from widgets.images.viewer import ImageViewer
-from widgets.qt import QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
+from widgets.qt import (
+    QApplication,
+    QEvent,
+    QKeyEvent,
+    Qt,
+    QtGui,
+    QTimer,
+    QtWidgets,
+    QWidget,
+    Signal,
+)
 from widgets.shell.feedback import feedback_text
 from widgets.shell.question_panel import QuestionPanel, is_text_input
+from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.stimuli.base import StimulusWidget
-from widgets.stimuli.registry import make_stimulus_widget
 from widgets.timing import TrialClock
 from widgets.typography import ScaledFonts, mute
 
@@ -46,8 +59,8 @@ class TrialScreen(QWidget):
         self.phase = "idle"
         self.trial_clock: TrialClock | None = None
         self.fonts = ScaledFonts(self)
-        self.stimulus: StimulusWidget | None = None
-        self.panel: QuestionPanel | None = None
+        self.body: TrialBody | None = None
+        self._next_view: TrialView | None = None  # the engine's guess at the next trial
         self._fixation_over = False
         outer = QtWidgets.QVBoxLayout(self)
         outer.setContentsMargins(24, 16, 24, 16)
@@ -64,11 +77,8 @@ class TrialScreen(QWidget):
         content = QtWidgets.QVBoxLayout(self.content_page)
         content.setContentsMargins(0, 0, 0, 0)
         content.setSpacing(12)
-        self.content_layout = content
-        self.splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal, self.content_page)
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.setHandleWidth(12)
-        content.addWidget(self.splitter, 1)
+        self.bodies = TrialBodies(image_cache, clock=clock, parent=self.content_page)
+        content.addWidget(self.bodies, 1)
         # Practice feedback and saving errors: what the participant must not miss.
         self.notice = QtWidgets.QLabel("", self.content_page)
         self.notice.setWordWrap(True)
@@ -114,24 +124,44 @@ class TrialScreen(QWidget):
         box.addWidget(label)
         return page
 
+    # ------------------------------------------------------------------ the trial's widgets
+
+    @property
+    def stimulus(self) -> StimulusWidget | None:
+        return self.body.stimulus if self.body is not None else None
+
+    @property
+    def panel(self) -> QuestionPanel | None:
+        return self.body.panel if self.body is not None else None
+
+    @property
+    def splitter(self) -> QtWidgets.QSplitter | None:
+        return self.body.splitter if self.body is not None else None
+
+    def prepare_next(self, view: TrialView | None) -> None:
+        """The trial the engine expects after this one (None: none, or not a trial): built
+        hidden once this one's stimulus is on screen, used only if it is what comes next."""
+        self._next_view = view
+        if view is None:
+            self.bodies.discard_ahead()
+        elif self.onset_seen:
+            self.bodies.build_ahead(view)
+
+    def discard_next(self) -> None:
+        """Something else than a trial comes next (introduction, break, end, another session)."""
+        self._next_view = None
+        self.bodies.discard_ahead()
+
     # ------------------------------------------------------------------ a new trial
 
     def show_trial(self, view: TrialView, progress: Progress) -> None:
         self._teardown()
+        self._next_view = None
+        body = self.body = self.bodies.body_for(view)  # usually built during the previous item
         self.view = view
         self.header.set_trial(view, progress)
-        self.stimulus = make_stimulus_widget(view, self.image_cache)
-        self.panel = QuestionPanel(view, self.image_cache, clock=self.clock)
-        self.panel.completeness_changed.connect(lambda _c: self._sync_button())
-        if self.stimulus.header_only():
-            # A caption only: a line above the questions, which get the whole width.
-            self.content_layout.insertWidget(0, self.stimulus)
-            self.splitter.addWidget(self.panel)
-        else:
-            self.splitter.addWidget(self.stimulus)
-            self.splitter.addWidget(self.panel)
-            self.splitter.setStretchFactor(0, 3)
-            self.splitter.setStretchFactor(1, 2)
+        assert body.stimulus is not None and body.panel is not None
+        body.panel.completeness_changed.connect(lambda _c: self._sync_button())
         self.status.setText("")
         self._set_notice("")
         comments = any(getattr(q, "multiline", False) for q in view.questions)
@@ -143,8 +173,8 @@ class TrialScreen(QWidget):
         self.trial_clock.deadline_reached.connect(self._on_deadline)
         self._fixation_over = False
         # Shown only once every image (stimulus and prompts) is decoded: the onset is honest.
-        self.stimulus.ready.connect(self._maybe_present)
-        self.panel.ready.connect(self._maybe_present)
+        body.stimulus.ready.connect(self._maybe_present)
+        body.panel.ready.connect(self._maybe_present)
         if view.ready_screen:
             self._set_phase("ready", self.ready_page)
         else:
@@ -176,15 +206,30 @@ class TrialScreen(QWidget):
                 # Most decodes finish within a frame or two; say what is happening only if not.
                 QTimer.singleShot(400, self, self._still_loading)
             return
-        assert self.trial_clock is not None and self.panel is not None
+        assert self.trial_clock is not None and self.body is not None
         self.trial_clock.watch(self.stimulus)  # arm before the page switch triggers the paint
+        self.bodies.present(self.body)
         self._set_phase("trial", self.content_page)
         self._sync_button()
         self.panel.focus_first()
+        self._paint_now()
+
+    def _paint_now(self) -> None:
+        """Paint the window now rather than when the event loop gets to its (low-priority)
+        update request, behind whatever else is queued: the same repaint cycle, a few ms
+        sooner. Pending layout requests go first, so that it paints the final layout."""
+        if not self.isVisible():
+            return
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.window().repaint()
 
     def _on_onset(self, _ns: int) -> None:
         self._sync_button()
         self._report_broken_images()
+        # Off the answer's path from here: what the last trial left, and the next trial.
+        self.bodies.drop_retired()
+        if self._next_view is not None:
+            self.bodies.build_ahead(self._next_view)
 
     def _report_broken_images(self) -> None:
         """An image that could not be decoded shows its message in its place; the session goes
@@ -362,16 +407,16 @@ class TrialScreen(QWidget):
         # Park the focus on this screen first: a focused widget that disappears leaves the
         # window with no focus at all, which some platforms report as the window going inactive
         # (and that would count as time away in the next trial).
-        if self.stimulus is not None or self.panel is not None:
+        if self.body is not None:
             self.setFocus(Qt.FocusReason.OtherFocusReason)
-        for widget in (self.stimulus, self.panel):
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()  # the splitter lets go of it when it is deleted
-        self.stimulus = None
-        self.panel = None
+            # It stays on screen until the next body covers it, and is deleted after the next
+            # onset: hiding and deleting dozens of widgets now would delay that onset.
+            self.bodies.retire()
+            self.body = None
         self.phase = "idle"
 
     def stop(self) -> None:
         """The window closes or the session ends mid-trial."""
         self._teardown()
+        self._next_view = None
+        self.bodies.clear()
