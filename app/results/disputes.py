@@ -81,32 +81,77 @@ def _order(row: dict[str, Any]) -> tuple[float, float]:
 def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> list[dict[str, Any]]:
     """The `top` items with the highest dispute among those answered by two or more raters
     (items every rater answered alike are left out unless they agree against gold)."""
-    rows: list[dict[str, Any]] = []
-    for item_id, item_rows in answers.groupby("item_id", sort=False):
-        item_id = str(item_id)
-        given = list(item_rows["answer"])
-        if len(given) < 2:
-            continue
-        question = group.questions[item_id]
-        gold = getattr(question, "gold", None)
-        counts = Counter(_answer_key(a) for a in given)
-        common, n_common = counts.most_common(1)[0]
-        verdicts = [is_correct(question, a) for a in given] if gold is not None else []
-        gold_share = float(np.mean([bool(v) for v in verdicts])) if verdicts else math.nan
-        item = group.items[item_id]
-        rows.append({
-            "question_id": group.question_id, "item_id": item_id, "n_raters": len(given),
-            "dispute": _dispute(group, item_id, given), "gold_share": gold_share,
-            "most_common_answer": common, "most_common_share": n_common / len(given),
-            "gold": "" if gold is None else _answer_key(gold),
-            "majority_differs_from_gold": bool(gold is not None and n_common / len(given) > 0.5
-                                               and common != _answer_key(gold)),
-            "categories": "; ".join(f"{k}={v}" for k, v in item.categories.items()),
-        })
+    if answers.empty:
+        return []
+    given = answers["answer"].tolist()
+    if group.kind == "choice" and all(isinstance(a, str) for a in given):
+        rows = _choice_rows(group, answers)
+    else:
+        by_item: dict[str, list[Any]] = {}  # in order of first appearance, as groupby(sort=False)
+        for item_id, answer in zip(answers["item_id"].tolist(), given, strict=True):
+            by_item.setdefault(str(item_id), []).append(answer)
+        rows = [_item_row(group, i, values) for i, values in by_item.items() if len(values) >= 2]
     rows = [r for r in rows if r["majority_differs_from_gold"] or r["dispute"] > 0]
     rows.sort(key=_order)
     chosen = rows[:top]
     # Raters who agree with each other against gold are not "split", but they are how HUME
     # found wrong gold labels: up to `top` of those are listed too.
     chosen += [r for r in rows[top:] if r["majority_differs_from_gold"]][:top]
+    for row in chosen:
+        item = group.items[row["item_id"]]
+        row["categories"] = "; ".join(f"{k}={v}" for k, v in item.categories.items())
     return chosen
+
+
+def _item_row(group: QuestionGroup, item_id: str, given: list[Any]) -> dict[str, Any]:
+    question = group.questions[item_id]
+    gold = getattr(question, "gold", None)
+    counts = Counter(_answer_key(a) for a in given)
+    common, n_common = counts.most_common(1)[0]
+    verdicts = [is_correct(question, a) for a in given] if gold is not None else []
+    gold_share = float(np.mean([bool(v) for v in verdicts])) if verdicts else math.nan
+    return _row(group, item_id, len(given), _dispute(group, item_id, given), gold_share, common,
+                n_common, gold)
+
+
+def _row(group: QuestionGroup, item_id: str, n: int, dispute: float, gold_share: float,
+         common: str, n_common: int, gold: Any) -> dict[str, Any]:
+    return {
+        "question_id": group.question_id, "item_id": item_id, "n_raters": n,
+        "dispute": dispute, "gold_share": gold_share,
+        "most_common_answer": common, "most_common_share": n_common / n,
+        "gold": "" if gold is None else _answer_key(gold),
+        "majority_differs_from_gold": bool(gold is not None and n_common / n > 0.5
+                                           and common != _answer_key(gold)),
+    }
+
+
+def _choice_rows(group: QuestionGroup, answers: pd.DataFrame) -> list[dict[str, Any]]:
+    """`_item_row` of every item of a choice group whose answers are all option keys, counted
+    with one `np.bincount` over items x keys. Ties for the most common answer go to the one
+    given first (as `Counter.most_common`)."""
+    items, item_ids = pd.factorize(answers["item_id"].astype(str), sort=False)
+    keys, names = pd.factorize(np.asarray(answers["answer"].tolist(), dtype=object), sort=False)
+    n_items, n_keys = len(item_ids), len(names)
+    cells = items * n_keys + keys
+    counts = np.bincount(cells, minlength=n_items * n_keys).reshape(n_items, n_keys)
+    first = np.full(n_items * n_keys, len(cells))
+    np.minimum.at(first, cells, np.arange(len(cells)))
+    top = counts.max(axis=1)
+    # Among the keys given most often, the one given first.
+    first = np.where(counts == top[:, None], first.reshape(n_items, n_keys), len(cells) + 1)
+    common = first.argmin(axis=1)
+    n = counts.sum(axis=1)
+    code_of = {name: k for k, name in enumerate(names)}
+    rows = []
+    for k, item_id in enumerate(item_ids):
+        if n[k] < 2:
+            continue
+        question = group.questions[item_id]
+        gold = getattr(question, "gold", None)
+        # is_correct of a choice is `answer == gold`: the share of raters who gave the gold key.
+        right = counts[k, code_of[gold]] if gold in code_of else 0
+        rows.append(_row(group, item_id, int(n[k]), 1 - int(top[k]) / int(n[k]),
+                         int(right) / int(n[k]) if gold is not None else math.nan,
+                         str(names[common[k]]), int(top[k]), gold))
+    return rows

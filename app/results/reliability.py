@@ -77,6 +77,8 @@ def unit_values(group: QuestionGroup, item_id: str, answer: Any) -> list[tuple[s
 
 
 def reliability_data(group: QuestionGroup, answers: pd.DataFrame) -> ReliabilityData:
+    if group.kind in ("choice", "rating"):
+        return _item_units(group, answers)
     cells: dict[tuple[str, str], Any] = {}
     units: dict[str, str] = {}
     for participant, item_id, answer in zip(answers["participant"], answers["item_id"],
@@ -99,3 +101,35 @@ def reliability_data(group: QuestionGroup, answers: pd.DataFrame) -> Reliability
     present = data[~np.isnan(data)]
     return ReliabilityData(raters, unit_ids, np.array([units[u] for u in unit_ids], dtype=object),
                            data, np.unique(present), labels)
+
+
+def _item_units(group: QuestionGroup, answers: pd.DataFrame) -> ReliabilityData:
+    """`reliability_data` where each answer is one value on its item's unit (choice, rating),
+    filled column-wise: what the cell-by-cell build gives (one answer per rater and item)."""
+    participants = answers["participant"].tolist()
+    item_ids = answers["item_id"].tolist()
+    given = answers["answer"].tolist()
+    if group.kind == "choice":  # the option key; any other answer gives no value
+        keep = [isinstance(a, str) for a in given]
+        if not all(keep):
+            participants, item_ids, given = (
+                [x for x, k in zip(column, keep, strict=True) if k]
+                for column in (participants, item_ids, given))
+    values = given if group.kind == "choice" else [numeric(a) for a in given]
+    raters, rater_names = pd.factorize(np.asarray([str(p) for p in participants], dtype=object),
+                                       sort=True)
+    units, unit_names = pd.factorize(np.asarray([str(i) for i in item_ids], dtype=object),
+                                     sort=False)
+    labels = None
+    if group.kind == "choice":
+        codes, label_names = pd.factorize(np.asarray(values, dtype=object), sort=True)
+        labels = [str(x) for x in label_names]
+        coded = codes.astype(float)
+    else:
+        coded = np.asarray(values, dtype=float)
+    data = np.full((len(rater_names), len(unit_names)), np.nan)
+    data[raters, units] = coded
+    unit_ids = [str(u) for u in unit_names]
+    present = data[~np.isnan(data)]
+    return ReliabilityData([str(r) for r in rater_names], unit_ids,
+                           np.array(unit_ids, dtype=object), data, np.unique(present), labels)

@@ -46,7 +46,7 @@ def correct_column(group: QuestionGroup, rows: pd.DataFrame) -> list[bool | None
     are 20,000 items times a handful of option keys)."""
     memo: dict[tuple[str, type, Any], bool | None] = {}
     out: list[bool | None] = []
-    for item_id, answer in zip(rows["item_id"], rows["answer"], strict=True):
+    for item_id, answer in zip(rows["item_id"].tolist(), rows["answer"].tolist(), strict=True):
         if isinstance(answer, dict | list):  # unhashable, and rarely repeated
             out.append(is_correct(group.questions[str(item_id)], answer))
             continue
@@ -78,9 +78,10 @@ def _item_rows(group: QuestionGroup, timed: pd.DataFrame,
     codes, item_ids = pd.factorize(timed["item_id"], sort=False)
     n = len(item_ids)
     rt = timed["rt_ms"].to_numpy(dtype=float)
-    right = np.fromiter((c is True for c in timed["correct"]), dtype=bool, count=len(timed))
+    correct = timed["correct"].tolist()
+    right = np.fromiter((c is True for c in correct), dtype=bool, count=len(correct))
     graded = np.bincount(codes, weights=np.fromiter(
-        (c is not None for c in timed["correct"]), dtype=float, count=len(timed)), minlength=n)
+        (c is not None for c in correct), dtype=float, count=len(correct)), minlength=n)
     count, mean, median = group_stats(rt, codes, n)
     n_right, mean_right, median_right = group_stats(rt[right], codes[right], n)
     with np.errstate(invalid="ignore", divide="ignore"):
