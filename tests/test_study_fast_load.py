@@ -165,3 +165,12 @@ def test_runs_of_items_give_what_one_by_one_gives(mini_study_dir: Path, broken: 
     kept_from = min(broken) - min(broken) % 2 if broken else len(raw_items)
     assert released[:kept_from] == [None] * kept_from
     assert released[kept_from:] == raw_items[kept_from:]
+
+
+def test_equal_options_are_one_object_and_the_study_is_unchanged(tmp_path: Path) -> None:
+    path = write_lesion_study(tmp_path / "lesion", n_items=2500, n_images=100)  # 3 runs
+    loaded = load_study(path)
+    options = [o for item in loaded.study.items for q in item.questions
+               for o in getattr(q, "options", [])]
+    assert len({id(o) for o in options}) == len({(o.key, o.label) for o in options}) < len(options)
+    assert loaded.study == _reference_study(path)

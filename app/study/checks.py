@@ -34,16 +34,16 @@ def check_items(items: list[tuple[int, Item]], source: Path, folder: Path, *,
     seen: dict[str, int] = {}
     assets = AssetIndex(folder) if check_assets else None
     for index, item in items:
-        where = f"items[{index}]"
         if item.id in seen:
-            problems.append(Problem(source, f"{where}.id",
+            problems.append(Problem(source, f"items[{index}].id",
                                     f"item id {item.id!r} is already used by items[{seen[item.id]}]"))
         else:
             seen[item.id] = index
-        problems += [Problem(source, f"{where}.{w}", m) for w, m in _check_item(item)]
+        found = _check_item(item)
         if assets is not None:
-            problems += [Problem(source, f"{where}.{w}", m)
-                         for w, m in _check_images(item, folder, assets)]
+            found += _check_images(item, folder, assets)
+        if found:
+            problems += [Problem(source, f"items[{index}].{w}", m) for w, m in found]
     return problems
 
 
@@ -106,11 +106,12 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
 # Questions that refer to nothing in the stimulus: an item asking only these has nothing to
 # check here (the common case, e.g. 20,000 multiple-choice items).
 _SELF_CONTAINED = (ChoiceQuestion, RatingQuestion, TextQuestion)
+_WITH_IMAGES = (ImagesStimulus, TextStimulus)  # a tuple: isinstance is quicker than with a union
 
 
 def _check_item(item: Item) -> list[tuple[str, str]]:
     stim = item.stimulus
-    if isinstance(stim, ImagesStimulus | TextStimulus) and all(
+    if isinstance(stim, _WITH_IMAGES) and all(
             type(q) in _SELF_CONTAINED for q in item.questions):
         return []
     out: list[tuple[str, str]] = []
@@ -160,7 +161,7 @@ def _set_mismatch(gold: Mapping[str, object], known: set[str], what: str) -> str
 
 def _check_images(item: Item, folder: Path, assets: AssetIndex | None = None) -> list[tuple[str, str]]:
     stim = item.stimulus
-    if not isinstance(stim, TextStimulus | ImagesStimulus):
+    if not isinstance(stim, _WITH_IMAGES):
         return []
     out: list[tuple[str, str]] = []
     for i, ref in enumerate(stim.images):
