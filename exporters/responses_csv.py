@@ -8,6 +8,7 @@ from pathlib import Path
 import pandas as pd
 
 from app.study.loader import LoadedStudy
+from exporters.csv_fast import write_csv
 
 
 def answer_text(value: object) -> str:
@@ -40,5 +41,5 @@ def write_responses_long(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path
     out = privacy_filter(loaded, frame, include_identifying=include_identifying).copy()
     out["answer"] = out["answer"].map(answer_text)
     path = out_dir / "responses_long.csv"
-    out.to_csv(path, index=False)
+    write_csv(out, path)
     return [path]
