@@ -59,17 +59,17 @@ def _as_text(column: pd.Series) -> list[str] | None:
         return None  # nullable integers, categoricals, dates: pandas' own formatting
     kind = column.dtype.kind
     if kind in "iub":
-        return column.to_numpy().astype(str).tolist()  # type: ignore[no-any-return]
+        return column.to_numpy().astype(str).tolist()
     if kind == "f":
         values = column.to_numpy()
         text = values.astype(str).astype(object)
         text[np.isnan(values)] = ""
-        return text.tolist()  # type: ignore[no-any-return]
+        return text.tolist()
     if not (pd.api.types.is_string_dtype(column.dtype) or kind == "O"):
         return None
-    values = column.to_numpy(dtype=object, na_value=None).tolist()
+    cells = column.astype(object).where(column.notna(), None).tolist()
     out: list[str] = []
-    for value in values:
+    for value in cells:
         if isinstance(value, str):
             out.append(value)
         elif value is None or (isinstance(value, float) and math.isnan(value)):
