@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 import os
 from pathlib import Path
 
@@ -55,7 +54,8 @@ def write_csv(frame: pd.DataFrame, path: Path) -> None:
 
 def _as_text(column: pd.Series) -> list[str] | None:
     """The column as csv would write it, or None where pandas must do it."""
-    if not isinstance(column.dtype, np.dtype) and not pd.api.types.is_string_dtype(column.dtype):
+    text_dtype = isinstance(column.dtype, pd.StringDtype)
+    if not isinstance(column.dtype, np.dtype) and not text_dtype:
         return None  # nullable integers, categoricals, dates: pandas' own formatting
     kind = column.dtype.kind
     if kind in "iub":
@@ -65,23 +65,19 @@ def _as_text(column: pd.Series) -> list[str] | None:
         text = values.astype(str).astype(object)
         text[np.isnan(values)] = ""
         return text.tolist()
-    if not (pd.api.types.is_string_dtype(column.dtype) or kind == "O"):
-        return None
-    cells = column.astype(object).where(column.notna(), None).tolist()
-    out: list[str] = []
-    for value in cells:
-        if isinstance(value, str):
-            out.append(value)
-        elif value is None or (isinstance(value, float) and math.isnan(value)):
-            out.append("")
-        else:
-            return None  # a number or object inside text: csv's own str()/repr() decides
-    return _quoted(out)
+    if not text_dtype and not (
+            kind == "O" and pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty")):
+        return None  # a number or object among text: csv's own str()/repr() decides
+    return _quoted(column.fillna("").astype(object).tolist())
 
 
 def _quoted(values: list[str]) -> list[str]:
     joined = "\0".join(values)
     if not any(c in joined for c in _SPECIAL):
         return values
-    return [f'"{v.replace(chr(34), chr(34) * 2)}"' if any(c in v for c in _SPECIAL) else v
-            for v in values]
+    # Quoted once per distinct value (a column that needs quotes, such as the shown option
+    # order, mostly repeats a few values).
+    codes, uniques = pd.factorize(np.asarray(values, dtype=object))
+    quoted = np.array([f'"{v.replace(chr(34), chr(34) * 2)}"' if any(c in v for c in _SPECIAL)
+                       else v for v in uniques], dtype=object)
+    return quoted[codes].tolist()

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from exporters.csv_fast import write_csv
+from exporters.csv_fast import _as_text, write_csv
 
 
 def same_as_pandas(frame: pd.DataFrame, tmp_path: Path) -> None:
@@ -33,6 +33,7 @@ def test_text_numbers_booleans_and_missing_values(tmp_path: Path) -> None:
     frame.loc[::11, "plain"] = None
     frame["object"] = pd.Series(frame["text"].to_numpy(), dtype=object)
     frame.loc[::5, "object"] = np.nan
+    assert all(_as_text(frame[c]) is not None for c in frame.columns)  # none left to pandas
     same_as_pandas(frame, tmp_path)
 
 
