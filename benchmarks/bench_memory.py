@@ -1,6 +1,6 @@
 """#8 Peak memory through a 12,000-image session (target <= 400 MB, bounded image cache).
 
-The participant app (MainWindow offscreen, the app's ImageCache with its default 256 MB
+The participant app (MainWindow offscreen, the app's ImageCache with its default 128 MB
 budget, decoding for a 2560 x 1600 screen: the largest decodes a laptop asks for) on the
 20,000-item study over 12,000 image names (24-megapixel JPEGs), answered trial after trial.
 Peak: the process' high-water mark (ru_maxrss, kernel-kept), sampled RSS after every trial
