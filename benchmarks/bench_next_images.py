@@ -8,7 +8,8 @@ looks for seconds, not milliseconds):
   stimulus view queues them in the worker-thread ImageCache, decoded straight at screen size
   (libjpeg draft + INTER_AREA), so the next stimulus is usually decoded before it is due;
 - baseline: the same app with prefetching switched off, each image decoded on demand when its
-  trial comes (the same cache, the same downscaling, nothing done ahead).
+  trial comes (the same cache, the same downscaling, nothing done ahead: no decoding, and no
+  next trial built while the current one is answered, which would decode its images too).
 Both caches decode for a 1920 x 1200 screen. The 12,000 image names are hard links to three
 distinct 6000 x 4000 JPEGs: every name is decoded on its own (the cache keys on the path), but
 the disk's page cache keeps the compressed bytes warm, which 12,000 distinct files would not.
@@ -43,6 +44,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
                      image_cache=ImageCache(default_size=SCREEN))
     on_demand = BenchApp(study, folder / "demand", code="P-demand",
                          image_cache=OnDemandCache(default_size=SCREEN))
+    on_demand.trial.look_ahead = False
     blocks = 2 if args.quick else 4
     measured: list[TrialRun] = []
     baseline: list[TrialRun] = []

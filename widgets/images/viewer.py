@@ -36,9 +36,11 @@ from widgets.qt import (
     QRunnable,
     QSizePolicy,
     Qt,
+    QtGui,
     QThreadPool,
     QTimer,
     QTransform,
+    QtWidgets,
     QWheelEvent,
     QWidget,
     Signal,
@@ -48,6 +50,9 @@ MAX_ZOOM = 32.0  # screen pixels per image pixel
 SHARP_LIMIT = (8192, 8192)  # the sharpest decode asked for when zooming in
 KEY_ZOOM = 1.25
 SYNC_PIXELS = 4_000_000  # adjust larger decodes in a worker thread
+# Qt's pixmap cache holds each fitted image as drawn (below); its default 10 MB would not hold
+# the current trial's images and the next one's, built ahead (widgets/shell/trial_body.py).
+PIXMAP_CACHE_KB = 32 * 1024
 
 
 class _AdjustJob(QRunnable):
@@ -75,6 +80,8 @@ class ImageViewer(QGraphicsView):
         self.setScene(self._scene)
         self._item = QGraphicsPixmapItem()
         self._item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        if QtGui.QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
+            QtGui.QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         self._scene.addItem(self._item)
         self._key: str | None = None
         self._decoded: DecodedImage | None = None
@@ -208,6 +215,10 @@ class ImageViewer(QGraphicsView):
 
     def fit(self) -> None:
         self._fit_mode = True
+        # Fitted, the image is drawn smoothly scaled from the same pixels each time: keep it
+        # as drawn, so that a repaint (and the first paint of a trial built ahead, which was
+        # rendered once off-screen) is a copy, not a 6 ms rescale. Zoomed, it is drawn anew.
+        self._item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         rect = self._scene.sceneRect()
         if rect.isEmpty():
             return
@@ -225,6 +236,7 @@ class ImageViewer(QGraphicsView):
         lowest = min(self._fit_zoom(), 1.0) / 2
         zoom = max(lowest, min(MAX_ZOOM, zoom))
         self._fit_mode = False
+        self._item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
         at = at if at is not None else self.viewport().rect().center()
         anchor = self.mapToScene(at)
         scale = zoom / self.devicePixelRatioF()

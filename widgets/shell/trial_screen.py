@@ -61,6 +61,7 @@ class TrialScreen(QWidget):
         self.fonts = ScaledFonts(self)
         self.body: TrialBody | None = None
         self._next_view: TrialView | None = None  # the engine's guess at the next trial
+        self.look_ahead = True  # build the next trial while this one is answered
         self._fixation_over = False
         outer = QtWidgets.QVBoxLayout(self)
         outer.setContentsMargins(24, 16, 24, 16)
@@ -141,11 +142,11 @@ class TrialScreen(QWidget):
     def prepare_next(self, view: TrialView | None) -> None:
         """The trial the engine expects after this one (None: none, or not a trial): built
         hidden once this one's stimulus is on screen, used only if it is what comes next."""
-        self._next_view = view
-        if view is None:
+        self._next_view = view if self.look_ahead else None
+        if self._next_view is None:
             self.bodies.discard_ahead()
         elif self.onset_seen:
-            self.bodies.build_ahead(view)
+            self.bodies.build_ahead(self._next_view)
 
     def discard_next(self) -> None:
         """Something else than a trial comes next (introduction, break, end, another session)."""
@@ -215,13 +216,14 @@ class TrialScreen(QWidget):
         self._paint_now()
 
     def _paint_now(self) -> None:
-        """Paint the window now rather than when the event loop gets to its (low-priority)
-        update request, behind whatever else is queued: the same repaint cycle, a few ms
-        sooner. Pending layout requests go first, so that it paints the final layout."""
+        """Repaint what changed now rather than when the event loop gets to the (low-priority)
+        update request, behind whatever else is queued: the same repaint cycle (the onset
+        probe times it), a few ms sooner. Pending layout requests go first, so that it paints
+        the final layout."""
         if not self.isVisible():
             return
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.window().repaint()
+        QApplication.sendEvent(self.window(), QEvent(QEvent.Type.UpdateRequest))
 
     def _on_onset(self, _ns: int) -> None:
         self._sync_button()
