@@ -48,10 +48,16 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
     profiles = {p.code: p.profile for p in db.participants(study.id)}
     item_ids, codes = table["item_id"], table["participant_code"]
     columns: dict[str, list[Any]] = {name: table[source] for name, source in _FROM_TABLE.items()}
-    columns["question_kind"] = [kinds.get(key, "") for key in zip(item_ids, table["question_id"],
-                                                                  strict=True)]
+    # Per distinct item (and item x question), not per row: 20,000 look-ups, not 600,000.
+    item_codes, item_uniques = _factorize(item_ids)
+    question_codes, question_uniques = _factorize(table["question_id"])
+    pair_codes, pair_uniques = pd.factorize(item_codes * len(question_uniques) + question_codes)
+    columns["question_kind"] = _take(
+        [kinds.get((item_uniques[p // len(question_uniques)],
+                    question_uniques[p % len(question_uniques)]), "") for p in pair_uniques],
+        pair_codes)
     roles = {item_id: item.role for item_id, item in items.items()}
-    columns["role"] = [roles.get(i, "") for i in item_ids]
+    columns["role"] = _take([roles.get(i, "") for i in item_uniques], item_codes)
     columns["answer"] = _decode_answers(table["answer_json"])
     columns["option_order"] = [o or "" for o in table["option_order_json"]]
     frame = pd.DataFrame({name: columns[name] for name in RESPONSE_COLUMNS})
@@ -80,29 +86,44 @@ def _decode_answers(stored: list[str]) -> list[Any]:
 _MISSING = object()
 
 
+def _factorize(values: list[Any]) -> tuple[np.ndarray, list[Any]]:
+    """(code of each value, the distinct values in order of first appearance)."""
+    codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
+    return codes, list(uniques)
+
+
+def _take(per_code: list[Any], codes: np.ndarray) -> list[Any]:
+    """The value of each row's code, as a plain list (pandas infers the column's dtype)."""
+    return np.asarray(per_code, dtype=object)[codes].tolist()
+
+
 def _joined_columns(item_ids: list[str], codes: list[str], items: dict[str, Any],
                     profiles: dict[str, dict[str, Any]]) -> dict[str, list[Any]]:
     """`cat_<key>` and `profile_<key>` columns, in the order a row-by-row build would have met
     them (each row: its item's categories, then its participant's profile)."""
+    item_codes, item_uniques = _factorize(item_ids)
+    code_codes, code_uniques = _factorize(codes)
+    # The rows where an item or a participant first appears, in row order (item before
+    # participant within a row): the only rows that can add a column.
+    first_item = np.unique(item_codes, return_index=True)[1]
+    first_code = np.unique(code_codes, return_index=True)[1]
+    events = sorted([(int(p), 0, k) for k, p in enumerate(first_item)]
+                    + [(int(p), 1, k) for k, p in enumerate(first_code)])
     order: dict[str, tuple[str, str]] = {}  # column -> ("cat" | "profile", key)
-    seen_items: set[str] = set()
-    seen_codes: set[str] = set()
-    for item_id, code in zip(item_ids, codes, strict=True):
-        if item_id not in seen_items:
-            seen_items.add(item_id)
-            item = items.get(item_id)
+    for _, kind, k in events:
+        if kind == 0:
+            item = items.get(item_uniques[k])
             for key in (item.categories if item else {}):
                 order.setdefault(f"cat_{key}", ("cat", key))
-        if code not in seen_codes:
-            seen_codes.add(code)
-            for key in profiles.get(code, {}):
+        else:
+            for key in profiles.get(code_uniques[k], {}):
                 order.setdefault(f"profile_{key}", ("profile", key))
     out: dict[str, list[Any]] = {}
     for column, (source, key) in order.items():
         if source == "cat":
             by_item = {i: item.categories[key] for i, item in items.items() if key in item.categories}
-            out[column] = [by_item.get(i, np.nan) for i in item_ids]
+            out[column] = _take([by_item.get(i, np.nan) for i in item_uniques], item_codes)
         else:
             by_code = {c: p[key] for c, p in profiles.items() if key in p}
-            out[column] = [by_code.get(c, np.nan) for c in codes]
+            out[column] = _take([by_code.get(c, np.nan) for c in code_uniques], code_codes)
     return out
