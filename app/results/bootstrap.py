@@ -23,11 +23,17 @@ def resample_counts(n_items: int, n_boot: int, seed: int | str) -> np.ndarray:
     if n_items == 0 or n_boot <= 0:
         return np.zeros((0, n_items), dtype=np.int64)
     rng = np.random.default_rng(_seed(seed))
-    draws = rng.integers(0, n_items, size=(n_boot, n_items))
-    # bincount over (resample, item) cells: the same table as np.add.at, a hundred times faster
-    flat = np.bincount((draws + (np.arange(n_boot) * n_items)[:, None]).ravel(),
-                       minlength=n_boot * n_items)
-    return flat.reshape(n_boot, n_items).astype(np.int64, copy=False)
+    counts = np.zeros((n_boot, n_items), dtype=np.int64)
+    # Drawn a block of resamples at a time (the same stream of draws as one big call) and
+    # counted row by row with bincount: np.add.at over the whole table took seconds.
+    for start in range(0, n_boot, _BLOCK):
+        draws = rng.integers(0, n_items, size=(min(_BLOCK, n_boot - start), n_items))
+        for row, drawn in enumerate(draws, start=start):
+            counts[row] = np.bincount(drawn, minlength=n_items)
+    return counts
+
+
+_BLOCK = 100
 
 
 def _seed(seed: int | str) -> int:

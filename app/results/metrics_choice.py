@@ -41,8 +41,9 @@ def classification_scores_many(
         return out
     sizes = [len(parties[k][0]) for k in keys]
     owner = np.repeat(np.arange(len(keys)), sizes)
-    both = [x for k in keys for x in parties[k][0]] + [x for k in keys for x in parties[k][1]]
-    codes, labels = pd.factorize(np.asarray(both, dtype=object), sort=True)
+    both = np.concatenate([np.asarray(parties[k][0], dtype=object) for k in keys]
+                          + [np.asarray(parties[k][1], dtype=object) for k in keys])
+    codes, labels = pd.factorize(both, sort=True)
     n_labels = len(labels)
     gold, pred = codes[:len(owner)], codes[len(owner):]
     cells = len(keys) * n_labels

@@ -44,9 +44,17 @@ def timed_answers(group: QuestionGroup, answers: pd.DataFrame) -> pd.DataFrame:
 def correct_column(group: QuestionGroup, rows: pd.DataFrame) -> list[bool | None]:
     """`is_correct` of each row, worked out once per item and distinct answer (600,000 answers
     are 20,000 items times a handful of option keys)."""
+    item_ids, given = rows["item_id"].tolist(), rows["answer"].tolist()
+    if given and all(type(a) is str for a in given):  # option keys: one verdict per item x key
+        items, item_names = pd.factorize(np.asarray(item_ids, dtype=object))
+        keys, key_names = pd.factorize(np.asarray(given, dtype=object))
+        pairs, pair_names = pd.factorize(items * len(key_names) + keys)
+        verdicts = [is_correct(group.questions[str(item_names[p // len(key_names)])],
+                               key_names[p % len(key_names)]) for p in pair_names]
+        return np.asarray(verdicts, dtype=object)[pairs].tolist()
     memo: dict[tuple[str, type, Any], bool | None] = {}
     out: list[bool | None] = []
-    for item_id, answer in zip(rows["item_id"].tolist(), rows["answer"].tolist(), strict=True):
+    for item_id, answer in zip(item_ids, given, strict=True):
         if isinstance(answer, dict | list):  # unhashable, and rarely repeated
             out.append(is_correct(group.questions[str(item_id)], answer))
             continue

@@ -110,16 +110,16 @@ class AccuracyScorer(FamilyScorer):
         return CHOICE_METRICS
 
     def _pairs(self, group: QuestionGroup, rows: pd.DataFrame) -> tuple[list[str], list[str], list[str]]:
+        """(items, gold, predicted) of the answers that are option keys on items with gold, in
+        row order. Gold is looked up once per distinct item, the rest is whole-array work."""
+        items = rows["item_id"].to_numpy(dtype=object)
+        answers = rows["answer"].to_numpy(dtype=object)
+        codes, uniques = pd.factorize(items)
         golds = group.gold_texts
-        items, gold, predicted = [], [], []
-        # Plain lists: iterating pandas' Arrow-backed strings costs ~2 us a value.
-        for item_id, answer in zip(rows["item_id"].tolist(), rows["answer"].tolist(), strict=True):
-            g = golds.get(item_id)
-            if g is not None and isinstance(answer, str):
-                items.append(item_id)
-                gold.append(g)
-                predicted.append(answer)
-        return items, gold, predicted
+        gold = np.array([golds.get(u) for u in uniques] + [None], dtype=object)[codes]
+        keep = np.fromiter((isinstance(a, str) for a in answers), dtype=bool, count=len(answers))
+        keep &= gold != None  # noqa: E711 (element-wise on an object array)
+        return items[keep].tolist(), gold[keep].tolist(), answers[keep].tolist()
 
     def rater_scores(self, group: QuestionGroup, rows: pd.DataFrame) -> dict[str, float]:
         _, gold, predicted = self._pairs(group, rows)
@@ -129,14 +129,10 @@ class AccuracyScorer(FamilyScorer):
                       ) -> dict[str, tuple[dict[str, float], pd.Series]]:
         pairs = {name: self._pairs(group, rows) for name, rows in parties.items()}
         scores = classification_scores_many({n: (g, p) for n, (_, g, p) in pairs.items()})
-        return {n: (scores[n], pd.Series([float(a == b) for a, b in zip(g, p, strict=True)],
-                                         index=items, dtype=float))
-                for n, (items, g, p) in pairs.items()}
+        return {n: (scores[n], _correct(items, g, p)) for n, (items, g, p) in pairs.items()}
 
     def item_values(self, group: QuestionGroup, rows: pd.DataFrame) -> pd.Series:
-        items, gold, predicted = self._pairs(group, rows)
-        return pd.Series([float(g == p) for g, p in zip(gold, predicted, strict=True)],
-                         index=items, dtype=float)
+        return _correct(*self._pairs(group, rows))
 
     def pooled(self, group: QuestionGroup, answers: pd.DataFrame,
                options: ResultsOptions) -> Pooled | None:
@@ -152,6 +148,12 @@ class AccuracyScorer(FamilyScorer):
         frame = pd.DataFrame(votes, columns=["item_id", "answer"])
         return Pooled("majority vote", self.rater_scores(group, frame),
                       self.item_values(group, frame))
+
+
+def _correct(items: list[str], gold: list[str], predicted: list[str]) -> pd.Series:
+    """1.0 where the answer is the gold one, else 0.0, by item."""
+    right = np.asarray(gold, dtype=object) == np.asarray(predicted, dtype=object)
+    return pd.Series(right.astype(float), index=items, dtype=float)
 
 
 class StsScorer(FamilyScorer):
