@@ -20,7 +20,6 @@ from typing import Any
 
 from app.session.engine import Progress, QuestionFeedback
 from app.session.presentation import TrialView
-from widgets.images.viewer import ImageViewer
 from widgets.qt import (
     QApplication,
     QEvent,
@@ -33,15 +32,14 @@ from widgets.qt import (
     Signal,
 )
 from widgets.shell.feedback import feedback_text
-from widgets.shell.question_panel import QuestionPanel, is_text_input
+from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
+from widgets.shell.trial_keys import handle_trial_key
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.stimuli.base import StimulusWidget
 from widgets.timing import TrialClock
 from widgets.typography import ScaledFonts, mute
-
-ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class TrialScreen(QWidget):
@@ -179,9 +177,9 @@ class TrialScreen(QWidget):
         if view.ready_screen:
             self._set_phase("ready", self.ready_page)
         else:
-            self._start_fixation()
+            self.start_fixation()
 
-    def _start_fixation(self) -> None:
+    def start_fixation(self) -> None:
         assert self.view is not None
         if self.view.fixation_ms > 0:
             self._set_phase("fixation", self.fixation_page)
@@ -267,7 +265,7 @@ class TrialScreen(QWidget):
 
     def _on_button(self) -> None:
         if self.phase == "feedback":
-            self._after_feedback()
+            self.after_feedback()
         elif self.phase == "trial":
             self.submit()
 
@@ -313,7 +311,7 @@ class TrialScreen(QWidget):
             self.submit_button.setFocus()
         else:
             self.status.setText("")
-            self._after_feedback()
+            self.after_feedback()
 
     def commit_failed(self, message: str) -> None:
         """Saving failed: say so, keep the answers, let the participant try again."""
@@ -333,7 +331,7 @@ class TrialScreen(QWidget):
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
 
-    def _after_feedback(self) -> None:
+    def after_feedback(self) -> None:
         assert self.view is not None
         self.phase = "iti"
         self.submit_button.setEnabled(False)
@@ -355,47 +353,7 @@ class TrialScreen(QWidget):
 
     def handle_key(self, event: QKeyEvent) -> bool:
         """Called by the window's key filter for every key while this screen is visible."""
-        key = Qt.Key(event.key())
-        mods = event.modifiers()
-        if self.phase == "ready":
-            if key == Qt.Key.Key_Space and not event.isAutoRepeat():
-                self._start_fixation()
-            return key in (Qt.Key.Key_Space, *ENTER_KEYS)
-        if self.phase == "feedback":
-            if key in (Qt.Key.Key_Space, *ENTER_KEYS) and not event.isAutoRepeat():
-                self._after_feedback()
-                return True
-            return False
-        if self.phase != "trial" or self.panel is None:
-            return key in (Qt.Key.Key_Space, *ENTER_KEYS)  # nothing to do; do not leak
-        focus = self.window().focusWidget()  # this window's focus, active or not
-        ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
-        if isinstance(focus, ImageViewer) and focus.handles_key(event):
-            return False  # zoom, pan, F, 1 on the focused image, not an answer
-        if key in ENTER_KEYS and not ctrl and focus is not None and focus.property("acceptsEnter"):
-            return False  # Enter finishes an edit there (a group's name), it does not submit
-        if key in ENTER_KEYS and (ctrl or not is_text_input(focus)
-                                  or isinstance(focus, QtWidgets.QLineEdit)):
-            if not event.isAutoRepeat() and not self.submit():
-                self._explain_incomplete()
-            return True
-        if is_text_input(focus):
-            if key == Qt.Key.Key_Escape:
-                self.panel.setFocus()
-                return True
-            return False
-        # Modified keys go to the widgets too (Ctrl+arrows move a ranked item); the window's
-        # shortcuts (Ctrl +/-) never get here: Qt resolves them before the key press.
-        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
-            return False
-        return self.panel.route_key(event)
-
-    def _explain_incomplete(self) -> None:
-        if self.panel is None or self.panel.all_complete():
-            return
-        n = sum(1 for e in self.panel.entries if not e.state.is_complete())
-        self.status.setText(f"{n} question{'s' if n != 1 else ''} still need an answer.")
-        self.panel.focus_next_incomplete()
+        return handle_trial_key(self, event)
 
     # ------------------------------------------------------------------ cleanup
 
