@@ -109,7 +109,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         answers_by_group[group.question_id] = answers
         scorer = scorer_for(group)
         models = predictions.answers(group)
-        human_items = set(answers["item_id"])
+        # unique() first: iterating 600,000 Arrow-backed strings in Python takes a second
+        human_items = set(answers["item_id"].unique())
         if scorer is not None:
             metrics[group.question_id] = scorer.metrics(group)
             cells = subsets(group, scorer, human_items, options)
