@@ -100,7 +100,7 @@ def boot_mean_rows(matrix: np.ndarray, counts: np.ndarray) -> np.ndarray:
     whole = np.array([bool(np.all(row[keep] == np.round(row[keep])))
                       for row, keep in zip(matrix, present, strict=True)], dtype=bool)
     if whole.any():
-        weights = counts.astype(float)
+        weights = counts.astype(float, copy=False)
         values = np.where(present[whole], matrix[whole], 0.0)
         with np.errstate(invalid="ignore", divide="ignore"):
             means = (weights @ values.T) / (weights @ present[whole].T.astype(float))

@@ -18,7 +18,8 @@ def human_score_rows(cells: list[Subset], answers: pd.DataFrame,
     """Rows for every subset (from `score_rows.subsets` over the items humans answered)."""
     rows: list[dict[str, Any]] = []
     for subset in cells:
-        sub = answers[answers["item_id"].isin(subset.item_ids)]
+        # The subset of all items holds every answered item: no need to look each one up.
+        sub = answers if subset.category == ALL else answers[answers["item_id"].isin(subset.item_ids)]
         if not sub.empty:
             rows += _subset_rows(subset, sub, options)
     return rows

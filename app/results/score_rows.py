@@ -50,8 +50,10 @@ class Subset:
     @classmethod
     def make(cls, group: QuestionGroup, scorer: FamilyScorer, category: str, value: str,
              item_ids: list[str], options: ResultsOptions) -> Subset:
+        # Held as floats: every use is as weights in a matrix product (the same numbers).
         counts = resample_counts(len(item_ids), options.n_boot,
-                                 f"{options.seed}:{group.question_id}:{category}={value}")
+                                 f"{options.seed}:{group.question_id}:{category}={value}"
+                                 ).astype(float)
         return cls(group, scorer, category, value, item_ids, counts,
                    scorer.gold_vector(group, item_ids), options)
 

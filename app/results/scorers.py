@@ -114,10 +114,13 @@ class AccuracyScorer(FamilyScorer):
         row order. Gold is looked up once per distinct item, the rest is whole-array work."""
         items = rows["item_id"].to_numpy(dtype=object)
         answers = rows["answer"].to_numpy(dtype=object)
-        codes, uniques = pd.factorize(items)
-        golds = group.gold_texts
-        gold = np.array([golds.get(u) for u in uniques] + [None], dtype=object)[codes]
-        keep = np.fromiter((isinstance(a, str) for a in answers), dtype=bool, count=len(answers))
+        gold_items, gold_values = group.gold_lookup
+        gold = gold_values[gold_items.get_indexer(pd.Index(items))]  # -1 (no gold): the trailing None
+        if pd.api.types.infer_dtype(answers, skipna=False) == "string":
+            keep = np.ones(len(answers), dtype=bool)
+        else:
+            keep = np.fromiter((isinstance(a, str) for a in answers), dtype=bool,
+                               count=len(answers))
         keep &= gold != None  # noqa: E711 (element-wise on an object array)
         return items[keep].tolist(), gold[keep].tolist(), answers[keep].tolist()
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from app.study.defaults import level_for, metric_for
@@ -47,6 +48,14 @@ class QuestionGroup:
         """item id -> gold answer as text, for the items that have one (read by every subset
         and party, so worked out once)."""
         return {i: str(g) for i in self.items if (g := self.gold(i)) is not None}
+
+    @cached_property
+    def gold_lookup(self) -> tuple[pd.Index, np.ndarray]:
+        """`gold_texts` for whole arrays: (items with gold, their gold then a trailing None),
+        so `values[index.get_indexer(item_ids)]` is each row's gold or None."""
+        texts = self.gold_texts
+        return (pd.Index(list(texts), dtype=object),
+                np.array([*texts.values(), None], dtype=object))
 
     @property
     def has_gold(self) -> bool:
