@@ -60,11 +60,17 @@ def _as_text(column: pd.Series) -> list[str] | None:
     kind = column.dtype.kind
     if kind in "iub":
         return column.to_numpy().astype(str).tolist()
-    if kind == "f":
+    if kind == "f" and column.dtype != np.float64:  # float32 has its own shortest text
         values = column.to_numpy()
         text = values.astype(str).astype(object)
         text[np.isnan(values)] = ""
         return text.tolist()
+    if kind == "f":
+        # Python's repr of a float is NumPy's astype(str) text (both the shortest round-trip
+        # form, switching to exponents at the same points; the test holds extremes), twice
+        # as fast.
+        floats = column.to_numpy(dtype=float).tolist()
+        return ["" if v != v else repr(v) for v in floats]  # v != v: NaN, written empty
     if not text_dtype and not (
             kind == "O" and pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty")):
         return None  # a number or object among text: csv's own str()/repr() decides

@@ -39,7 +39,8 @@ def privacy_filter(loaded: LoadedStudy, frame: pd.DataFrame, *, include_identify
 def write_responses_long(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path, *,
                          include_identifying: bool = False) -> list[Path]:
     out = privacy_filter(loaded, frame, include_identifying=include_identifying).copy()
-    out["answer"] = out["answer"].map(answer_text)
+    if pd.api.types.infer_dtype(out["answer"], skipna=False) != "string":  # all text: as is
+        out["answer"] = out["answer"].map(answer_text)
     path = out_dir / "responses_long.csv"
     write_csv(out, path)
     return [path]

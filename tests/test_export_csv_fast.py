@@ -29,6 +29,10 @@ def test_text_numbers_booleans_and_missing_values(tmp_path: Path) -> None:
         "real": rng.lognormal(7, 2, n),
         "flag": rng.random(n) < 0.5,
     })
+    extremes = [0.0, -0.0, 1e16, 1e15, 9999999999999998.0, 1e-4, 1e-5, 5e-324, 1.7976931348623157e308,
+                np.inf, -np.inf, 0.1, 1 / 3, 2500.0, 123456789012345678.0]
+    frame.loc[:len(extremes) - 1, "real"] = extremes
+    frame["tiny_and_huge"] = rng.standard_normal(n) * 10.0 ** rng.integers(-300, 300, n)
     frame.loc[::7, "real"] = np.nan
     frame.loc[::11, "plain"] = None
     frame["object"] = pd.Series(frame["text"].to_numpy(), dtype=object)
@@ -42,5 +46,7 @@ def test_columns_pandas_formats_itself_and_odd_shapes(tmp_path: Path) -> None:
     same_as_pandas(pd.DataFrame({"a": ["x", "y"], "mixed": pd.Series([1.5, "t"], dtype=object)}),
                    tmp_path)
     same_as_pandas(pd.DataFrame({"only": ["", "x"]}), tmp_path)
+    same_as_pandas(pd.DataFrame({"f32": np.array([0.1, np.nan, 3e38], dtype=np.float32),
+                                 "b": ["x", "y", "z"]}), tmp_path)
     same_as_pandas(pd.DataFrame(columns=["a", "b,c"]), tmp_path)
     same_as_pandas(pd.DataFrame({'head "1"': ["a"], "head\n2": [0.1]}), tmp_path)
