@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.session.presentation import TrialView
-from widgets.qt import QImage, Qt, QTimer, QtWidgets, QWidget
+from widgets.qt import QApplication, QImage, Qt, QTimer, QtWidgets, QWidget
 from widgets.shell.question_panel import QuestionPanel
 from widgets.stimuli.base import StimulusWidget
 from widgets.stimuli.registry import make_stimulus_widget
@@ -67,14 +67,20 @@ class TrialBody(QWidget):
             self.column.insertWidget(0, self.stimulus)
         else:
             self.splitter.insertWidget(0, self.stimulus)
-            self.splitter.setStretchFactor(0, 3)
+        # Laid out with the stimulus alone first, as the trial screen's one splitter always
+        # did: the questions then get the width they ask for (the screens keep their look),
+        # and the same whether the steps run one after another or a turn of the event loop
+        # apart (building ahead).
+        QApplication.sendPostedEvents(self, 0)
 
     def _make_panel(self) -> None:
         if self.panel is not None:
             return
         self.panel = QuestionPanel(self.view, self._cache, clock=self._clock)
         self.splitter.addWidget(self.panel)
-        self.splitter.setStretchFactor(self.splitter.count() - 1, 2)
+        if self.splitter.count() == 2:  # the stimulus beside the questions: 3 to 2
+            self.splitter.setStretchFactor(0, 3)
+            self.splitter.setStretchFactor(1, 2)
 
 
 class TrialBodies(QtWidgets.QStackedWidget):
@@ -106,10 +112,12 @@ class TrialBodies(QtWidgets.QStackedWidget):
         body = self.ahead if self.ahead is not None and self.ahead.view == view else None
         if body is None:
             self.discard_ahead()
-            body = TrialBody(view, self.image_cache, clock=self.clock, parent=self)
-            self.addWidget(body)  # hidden until presented
+            body = self._add(view)
         self.ahead, self._steps = None, []
         self.current = body.build()
+        if not body.isVisible():  # what building ahead would have done, now
+            body.ensurePolished()
+            self._show_under(body)
         return body
 
     def present(self, body: TrialBody) -> None:
@@ -143,13 +151,16 @@ class TrialBodies(QtWidgets.QStackedWidget):
         if self.ahead is not None and self.ahead.view == view:
             return
         self.discard_ahead()
-        body = TrialBody(view, self.image_cache, clock=self.clock, parent=self)
+        body = self.ahead = self._add(view)
         body.setEnabled(False)  # out of the focus chain while it waits underneath
-        self.addWidget(body)  # hidden and lowered
-        self.ahead = body
         self._steps = [*body.build_steps(), body.ensurePolished, self._show_ahead,
                        self._render_ahead]
         QTimer.singleShot(0, self, self._next_step)
+
+    def _add(self, view: TrialView) -> TrialBody:
+        body = TrialBody(view, self.image_cache, clock=self.clock, parent=self)
+        self.addWidget(body)  # hidden and lowered
+        return body
 
     def _next_step(self) -> None:
         if not self._steps:
@@ -159,17 +170,24 @@ class TrialBodies(QtWidgets.QStackedWidget):
             QTimer.singleShot(0, self, self._next_step)
 
     def _show_ahead(self) -> None:
-        """Shown at the bottom of the stack: laid out at its size now, not when it is due."""
         if self.ahead is not None:
-            self.ahead.lower()
-            self.ahead.setGeometry(self.contentsRect())
-            self.ahead.show()
+            self._show_under(self.ahead)
+
+    def _show_under(self, body: TrialBody) -> None:
+        """Shown at the bottom of the stack: laid out at its size now, not when it is due."""
+        body.lower()
+        body.setGeometry(self.contentsRect())
+        body.show()
 
     def _render_ahead(self) -> None:
+        if self.ahead is not None:
+            self._render(self.ahead)
+
+    @staticmethod
+    def _render(body: TrialBody) -> None:
         """Painted once into an image: text layout, glyphs and the images' first scaling are
         done now rather than in the first frame of the trial."""
-        body = self.ahead
-        if body is None or body.width() <= 0 or body.height() <= 0:
+        if body.width() <= 0 or body.height() <= 0:
             return
         canvas = QImage(body.size(), QImage.Format.Format_ARGB32_Premultiplied)
         canvas.fill(0)
