@@ -16,7 +16,7 @@ from app.session.engine import SessionEngine, TrialScreen
 from app.session.plan import build_plan
 from app.storage import open_database
 from app.study import load_study
-from widgets.qt import Qt
+from widgets.qt import Qt, QWidget
 from widgets.shell.message_screens import MessageScreen
 from widgets.shell.trial_body import TrialBodies
 
@@ -190,4 +190,25 @@ def test_keys_follow_the_focus_without_an_application_filter(qtbot, mini_study_d
     app.flow.show_start()
     qtbot.waitUntil(lambda: app.page is app.flow.start)
     assert not router.active and router.target is None  # off outside trials
+    app.close()
+
+
+def test_keys_reach_an_inactive_window_whose_focus_moved(qtbot, mini_study_dir: Path,
+                                                         tmp_path: Path) -> None:
+    # X without a window manager delivers keys to a window Qt does not call active, and its
+    # focus moves without any signal: the application-wide filter is back for that time.
+    app = _open(qtbot, mini_study_dir, tmp_path, ["c1", "c2"])
+    router = app.window.keys
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    with qtbot.waitActive(other):
+        other.activateWindow()
+    assert router.app_wide and router.target is None
+    app.trial.setFocus()  # the participant's window, inactive: no focus signal
+    qtbot.keyClick(app.window.focusWidget(), Qt.Key.Key_2)
+    assert app.trial.panel.entries[0].state.value() == app.trial.view.questions[0].options[1].key
+    with qtbot.waitActive(app.window):
+        app.window.activateWindow()
+    assert not router.app_wide and router.target is app.window.focusWidget()
     app.close()

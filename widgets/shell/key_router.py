@@ -4,9 +4,11 @@ While a trial is on screen, each key press goes to `TrialScreen.handle_key` befo
 with the focus sees it, so digits, letters, arrows, Enter and Space work wherever the focus
 happens to be. This used to be an application-wide event filter: a Python call for every event
 of the application (~450 per trial: paints, timers, the writer's results), each taking the GIL
-from the writer and decoder threads. Now the filter sits on one widget only: the window's focus
-widget (the window itself when nothing has the focus), moved along with the focus
-(QApplication.focusChanged). Keys only ever go to that widget first, so nothing is missed.
+from the writer and decoder threads. Now, while the window is active, the filter sits on one
+widget only: the window's focus widget (the window itself when nothing has the focus), moved
+along with the focus (QApplication.focusChanged). Keys only ever go to that widget first, so
+nothing is missed. An inactive window can still get keys (X without a window manager, a kiosk
+session) while its focus moves with no signal at all: then the application-wide filter is back.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class KeyRouter(QObject):
         self.report = report
         self.target: QWidget | None = None
         self.active = False
+        self.app_wide = False  # the fallback while the window is not the active one
 
     def set_active(self, on: bool) -> None:
         app = QApplication.instance()
@@ -43,16 +46,30 @@ class KeyRouter(QObject):
         else:
             app.focusChanged.disconnect(self._follow_focus)
             self._watch(None)
+            self._filter_app(False)
 
     def _follow_focus(self, *_old_new: object) -> None:
         # The window's own focus widget, not the application's: another window (a message
         # box) taking the focus leaves this one's in place for when it comes back.
         try:
+            active = self.window.isActiveWindow()
             target = self.window.focusWidget() or self.window
         except RuntimeError:  # the window is being destroyed and moves its focus away
             self.target = None
+            self._filter_app(False)
             return
-        self._watch(target)
+        self._watch(target if active else None)
+        self._filter_app(not active)
+
+    def _filter_app(self, on: bool) -> None:
+        app = QApplication.instance()
+        if on == self.app_wide or app is None:
+            return
+        self.app_wide = on
+        if on:
+            app.installEventFilter(self)
+        else:
+            app.removeEventFilter(self)
 
     def _watch(self, target: QWidget | None) -> None:
         if target is self.target:
@@ -77,7 +94,9 @@ class KeyRouter(QObject):
         # The class first: no enum is made for the many events that are not keys.
         if event.__class__ is not QKeyEvent or event.type() != KEY_PRESS:
             return False
-        if watched is not self.target or not isinstance(event, QKeyEvent):
+        # Key presses travel from the focus widget up to the window; act on the first leg only.
+        first = self.target or self.window.focusWidget() or self.window
+        if watched is not first or not isinstance(event, QKeyEvent):
             return False
         # An exception escaping an event filter takes the whole process down (PySide6), and
         # with it a participant's session: report it instead, and let the key go on.
