@@ -25,7 +25,7 @@ from app.results.metrics_choice import (
     majority_vote,
 )
 from app.results.reliability import ReliabilityData, reliability_data, unit_values
-from app.results.rt_analysis import _stats, correct_column, rt_tables, timed_answers
+from app.results.rt_analysis import correct_column, rt_tables, timed_answers
 from app.results.units import QuestionGroup, question_groups
 from app.study.answers import is_correct
 from app.study.loader import load_study
@@ -88,6 +88,21 @@ def test_group_stats_equal_pandas_per_group() -> None:
             assert math.isnan(mean[g]) and math.isnan(median[g])
 
 
+def reference_stats(rows: pd.DataFrame) -> dict[str, Any]:
+    """The per-item (and per-category) RT figures as first written, with pandas."""
+    rt = rows["rt_ms"].astype(float)
+    right = rows[rows["correct"].map(lambda c: c is True)]["rt_ms"].astype(float)
+    graded = rows["correct"].map(lambda c: c is not None)
+    return {
+        "n": int(rt.size), "mean_rt_ms": float(rt.mean()) if rt.size else math.nan,
+        "median_rt_ms": float(rt.median()) if rt.size else math.nan,
+        "n_correct": int(right.size),
+        "mean_rt_correct_ms": float(right.mean()) if right.size else math.nan,
+        "median_rt_correct_ms": float(right.median()) if right.size else math.nan,
+        "human_accuracy": float(right.size / graded.sum()) if graded.any() else math.nan,
+    }
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_rt_item_rows_equal_the_per_item_loop(tmp_path: Path, seed: int) -> None:
     group = groups(tmp_path)["label"]
@@ -95,15 +110,21 @@ def test_rt_item_rows_equal_the_per_item_loop(tmp_path: Path, seed: int) -> None
     models = pd.DataFrame({"m1": np.random.default_rng(seed).random(len(group.items))},
                           index=pd.Index(list(group.items), name="item_id"))
     models.iloc[::4, 0] = np.nan
-    items, _ = rt_tables(group, answers, models)
+    items, categories = rt_tables(group, answers, models)
     timed = timed_answers(group, answers)
     expected = []
     for item_id, rows in timed.groupby("item_id", sort=False):
         scores = models.loc[str(item_id)].dropna().to_numpy(dtype=float)
-        expected.append({"question_id": group.question_id, "item_id": str(item_id), **_stats(rows),
+        expected.append({"question_id": group.question_id, "item_id": str(item_id),
+                         **reference_stats(rows),
                          "model_accuracy": float(scores.mean()) if scores.size else math.nan,
                          "n_models": int(scores.size)})
     pd.testing.assert_frame_equal(pd.DataFrame(items), pd.DataFrame(expected), check_exact=True)
+    for row in categories:
+        members = group.items_in(row["category"], row["category_value"])
+        expected_row = reference_stats(timed[timed["item_id"].isin(members)])
+        assert {k: row[k] for k in expected_row} == pytest.approx(expected_row, rel=0, abs=0,
+                                                                  nan_ok=True)
 
 
 def test_correctness_per_item_and_key_equals_is_correct(tmp_path: Path) -> None:

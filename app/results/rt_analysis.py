@@ -67,8 +67,9 @@ def correct_column(group: QuestionGroup, rows: pd.DataFrame) -> list[bool | None
 
 def _stats(rows: pd.DataFrame) -> dict[str, Any]:
     rt = rows["rt_ms"].astype(float)
-    right = rows[rows["correct"].map(lambda c: c is True)]["rt_ms"].astype(float)
-    graded = rows["correct"].map(lambda c: c is not None)
+    correct = rows["correct"].tolist()
+    right = rt[np.fromiter((c is True for c in correct), dtype=bool, count=len(correct))]
+    graded = pd.Series([c is not None for c in correct], dtype=bool)
     return {
         "n": int(rt.size), "mean_rt_ms": float(rt.mean()) if rt.size else math.nan,
         "median_rt_ms": float(rt.median()) if rt.size else math.nan,
