@@ -130,6 +130,9 @@ def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage
         rgb = rgb.transpose(_TRANSPOSE[orientation])
     original = (height, width) if orientation in (5, 6, 7, 8) else (width, height)
     array: np.ndarray = np.asarray(rgb, dtype=np.uint8)
+    # Pillow's copy (4 bytes a pixel: 24 MB for a half-scale 24-megapixel JPEG) goes before
+    # the resize allocates, so a decoder thread's high-water mark is one copy lower.
+    del rgb, im
     if max_size is not None:
         target = fitted_size(original, max_size)
         if target != (array.shape[1], array.shape[0]):
@@ -156,7 +159,8 @@ def _to_rgb(im: Image.Image) -> Image.Image:
         rgba = im.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         return Image.alpha_composite(white, rgba).convert("RGB")
-    return im.convert("RGB")
+    # convert() copies even when nothing changes: a JPEG photograph is RGB already.
+    return im if im.mode == "RGB" else im.convert("RGB")
 
 
 # ----------------------------------------------------------------------- adjustments

@@ -18,6 +18,7 @@ from app.imaging import (
     ImageMissingError,
     ImageTooLargeError,
     NotAnImageError,
+    _to_rgb,
     adjust,
     decode_image,
     fitted_size,
@@ -136,3 +137,11 @@ def test_decoded_image_reports_its_bytes(tmp_path: Path) -> None:
     _gradient(30, 20).save(path)
     decoded = decode_image(path)
     assert isinstance(decoded, DecodedImage) and decoded.nbytes == 30 * 20 * 3
+
+
+def test_an_rgb_photograph_is_not_copied_to_be_made_rgb() -> None:
+    # A decoder thread's peak memory: convert("RGB") would copy a 24 MB half-scale decode.
+    photo = Image.new("RGB", (8, 6), (10, 20, 30))
+    assert _to_rgb(photo) is photo
+    grey = Image.new("L", (8, 6), 7)
+    assert _to_rgb(grey).mode == "RGB" and _to_rgb(grey).getpixel((0, 0)) == (7, 7, 7)
