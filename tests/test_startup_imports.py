@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEAVY = ("pandas", "scipy", "sklearn", "statsmodels", "pyarrow", "PySide6", "cv2")
+HEAVY = ("numpy", "pandas", "scipy", "sklearn", "statsmodels", "pyarrow", "PySide6", "cv2")
 
 
 def _loaded_after(code: str) -> set[str]:

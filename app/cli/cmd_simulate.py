@@ -7,12 +7,11 @@ import argparse
 import sys
 
 from app.catalog import open_study
-from app.simulate import (
+from app.simulation.config import (
     DEFAULT_BATCH,
     SimulationConfig,
     parse_accuracy,
     parse_category_accuracy,
-    simulate,
 )
 from app.storage import open_database
 
@@ -55,6 +54,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(args: argparse.Namespace) -> int:
+    from app.simulate import simulate  # the simulator (numpy) only for this command: start-up
+
     loaded = open_study(args.study, args.home)
     config = SimulationConfig(
         participants=args.participants, seed=args.seed, first=args.first, prefix=args.prefix,
