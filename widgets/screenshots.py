@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from app.catalog import list_studies
+from app.session.engine import SessionEngine
 from app.session.plan import build_plan
 from app.storage import open_database
 from app.study.loader import LoadedStudy, load_study
@@ -25,7 +26,7 @@ from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, QColor, QPalette, Qt, QWidget
 from widgets.results_tour import take_results_shots
 from widgets.shell.main_window import MainWindow
-from widgets.shell.message_screens import ConsentScreen, MessageScreen
+from widgets.shell.message_screens import CodeInUseScreen, ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
 
 MINI_STUDY = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "mini-study"
@@ -189,6 +190,16 @@ class Tour:
         app.setPalette(light)
         self.window.flow.show_start()
 
+    def code_in_use(self, path: Path) -> None:
+        """The question asked when a code is still answering in another, unclosed session."""
+        loaded = load_study(path)
+        SessionEngine(loaded, self.db, "P950")  # another station's session, never closed
+        self.window.flow.open_study(path, code="P950")
+        pilot = self.pilot(loaded)
+        pilot.wait(lambda: isinstance(pilot.page, CodeInUseScreen), "the code-in-use question")
+        self.shot("code-in-use")
+        self.window.flow.show_start()
+
     def close(self) -> None:
         self.window.close()
         self.db.close()
@@ -232,6 +243,7 @@ def main(argv: list[str]) -> int:
             tour.study(path, f"P{n + 1:03d}")
         tour.designer()
         tour.comfort(studies[0])
+        tour.code_in_use(MINI_STUDY)
         if any(e.origin == "bundled" for e in list_studies(home)):
             tour.saved += take_results_shots(out, home)
     finally:

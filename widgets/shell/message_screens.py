@@ -98,6 +98,33 @@ class ConsentScreen(Page):
         return True
 
 
+class CodeInUseScreen(MessageScreen):
+    """Asked before a session starts on a code that another session, never closed, used
+    minutes ago: two stations answering as one code would record the same items twice.
+    Continue (`done`) or go back (`back`, also Esc)."""
+
+    back = Signal()
+
+    def __init__(self, code: str, minutes_ago: int, parent: QWidget | None = None) -> None:
+        when = "less than a minute ago" if minutes_ago < 1 else (
+            f"{minutes_ago} minute{'s' if minutes_ago != 1 else ''} ago")
+        text = (f"**{code}** was last answering {when} in a session that was not closed.\n\n"
+                f"If {code} is working on another computer or in another window now, go back "
+                "and finish there: two places answering as one code record the same items "
+                "twice.\n\nIf that computer crashed or was switched off, continue here: "
+                "nothing saved is lost.")
+        super().__init__(f"Is {code} answering somewhere else?", text, button="Continue here",
+                         parent=parent)
+        self.back_button = self.add_button("Go back  (Esc)")
+        self.back_button.clicked.connect(self.back.emit)
+        # The way out on the left, the way on at the right, as on the consent screen.
+        self.buttons.insertWidget(self.buttons.indexOf(self.continue_button), self.back_button)
+
+    def escape_pressed(self) -> bool:
+        self.back.emit()
+        return True
+
+
 def block_intro_title(title: str, practice: bool) -> str:
     return f"{title} (practice)" if practice and "practice" not in title.lower() else title
 

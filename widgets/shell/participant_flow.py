@@ -11,6 +11,7 @@ writer too, so even a 20 MB study never freezes the window.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,13 @@ from app.session.engine import (
     Screen,
     TrialScreen,
 )
-from app.session.standing import ParticipantStanding, participant_standings
+from app.session.standing import ParticipantStanding, open_elsewhere, participant_standings
 from app.storage.database import Database
 from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
 from widgets.shell.message_screens import (
+    CodeInUseScreen,
     ConsentScreen,
     MessageScreen,
     block_intro_title,
@@ -142,6 +144,29 @@ class ParticipantFlow(QObject):
 
     def _participant_ready(self, code: str, profile: dict[str, Any],
                            standing: ParticipantStanding | None) -> None:
+        """Asked now, not from the standings read when the study opened: another station
+        may have started on this code since."""
+        assert self.loaded is not None
+        study_id, db = self.loaded.study.id, self.db
+        self.writer.run(lambda: open_elsewhere(db, study_id, code),
+                        on_done=lambda last: self._checked_in_use(code, profile, standing, last),
+                        on_error=lambda exc: self.error.emit(
+                            f"Something went wrong while checking {code}: {describe_error(exc)}"),
+                        label="checking the participant code")
+
+    def _checked_in_use(self, code: str, profile: dict[str, Any],
+                        standing: ParticipantStanding | None, last: datetime | None) -> None:
+        if last is None:
+            self._consent_then_session(code, profile, standing)
+            return
+        minutes = int((datetime.now(UTC) - last).total_seconds() // 60)
+        page = CodeInUseScreen(code, minutes)
+        page.done.connect(lambda: self._consent_then_session(code, profile, standing))
+        page.back.connect(self.show_start)
+        self._show(page)
+
+    def _consent_then_session(self, code: str, profile: dict[str, Any],
+                              standing: ParticipantStanding | None) -> None:
         assert self.loaded is not None
         study = self.loaded.study
         if study.consent.strip() and not (standing is not None and standing.consent_given):
