@@ -7,6 +7,12 @@ turned into text the same way, quoted where csv would quote it (a field holding 
 a quote or a line end character, quotes doubled), and the lines are joined in C (`str.join`).
 Columns holding anything but text, numbers or booleans (objects that csv would format itself)
 go through pandas unchanged.
+
+The fields are joined into lines by Arrow (`binary_join_element_wise`, in C) and each block of
+lines is written as the one UTF-8 buffer Arrow holds it in. Text columns that pandas already
+keeps in Arrow (its `str` dtype) are quoted there too, without turning 600,000 values into
+Python strings (responses_long at 600,000 rows: 6.3 s -> ~4 s, of which the float64
+columns through repr ~2 s).
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 
 def _quoting_characters() -> tuple[str, ...]:
@@ -34,22 +42,67 @@ def _quoting_characters() -> tuple[str, ...]:
 
 _SPECIAL = _quoting_characters()
 _CHUNK = 100_000  # rows joined and written at a time (bounds the memory of the text)
+_TEXT = pa.large_string()
+_SPECIAL_BYTES = [c.encode() for c in _SPECIAL]
 
 
 def write_csv(frame: pd.DataFrame, path: Path) -> None:
     # (one column: csv writes an empty field as "" on a line of its own; pandas handles it)
-    columns = ([_as_text(frame[name]) for name in frame.columns]
+    columns = ([_text_array(frame[name]) for name in frame.columns]
                if frame.columns.is_unique and len(frame.columns) > 1 else None)
     if columns is None or any(c is None for c in columns):
         frame.to_csv(path, index=False)
         return
     header = ",".join(_quoted([str(c) for c in frame.columns]))
-    with path.open("w", encoding="utf-8", newline="") as fh:
-        fh.write(header + os.linesep)
+    comma, end, nothing = pa.scalar(",", _TEXT), pa.scalar(os.linesep, _TEXT), pa.scalar("", _TEXT)
+    with path.open("wb") as fh:
+        fh.write((header + os.linesep).encode("utf-8"))
         for start in range(0, len(frame), _CHUNK):
-            part = [c[start:start + _CHUNK] for c in columns]  # type: ignore[index]
-            fh.write(os.linesep.join(map(",".join, zip(*part, strict=True))))
-            fh.write(os.linesep)
+            part = [c.slice(start, _CHUNK) for c in columns]  # type: ignore[union-attr]
+            lines = pc.binary_join_element_wise(pc.binary_join_element_wise(*part, comma),
+                                                nothing, end)
+            fh.write(_utf8_of(lines))
+
+
+def _utf8_of(lines: pa.Array) -> pa.Buffer:
+    """The bytes of every value of a large_string array without nulls, one after the other."""
+    offsets = np.frombuffer(lines.buffers()[1], dtype=np.int64)
+    first, last = int(offsets[lines.offset]), int(offsets[lines.offset + len(lines)])
+    return lines.buffers()[2].slice(first, last - first)
+
+
+def _text_array(column: pd.Series) -> pa.Array | None:
+    """The column as csv would write it, as Arrow text without nulls, or None where pandas
+    must do it."""
+    if isinstance(column.dtype, pd.StringDtype) and column.dtype.storage == "pyarrow":
+        stored = column.array._pa_array
+        if isinstance(stored, pa.ChunkedArray):  # (one chunk, as read: used without a copy)
+            stored = stored.chunk(0) if stored.num_chunks == 1 else stored.combine_chunks()
+        text = pc.cast(stored, _TEXT)
+        text = text.fill_null("") if text.null_count else text
+        return _quoted_array(text)
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iu":
+        return pc.cast(pa.array(column.to_numpy()), _TEXT)  # the digits, as str() writes them
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind == "b":
+        return pc.if_else(pa.array(column.to_numpy()), pa.scalar("True", _TEXT),
+                          pa.scalar("False", _TEXT))
+    values = _as_text(column)
+    return None if values is None else pa.array(values, type=_TEXT)
+
+
+def _quoted_array(text: pa.Array) -> pa.Array:
+    """Arrow text quoted where csv would quote it (a look at the raw bytes first: most columns
+    hold none of the characters)."""
+    raw = (text.buffers()[2] or pa.py_buffer(b"")).to_pybytes()
+    if not any(c in raw for c in _SPECIAL_BYTES):  # (memchr over the bytes: milliseconds)
+        return text
+    needs = pc.match_substring(text, _SPECIAL[0])
+    for c in _SPECIAL[1:]:
+        needs = pc.or_(needs, pc.match_substring(text, c))
+    quote = pa.scalar('"', _TEXT)
+    quoted = pc.binary_join_element_wise(quote, pc.replace_substring(text, '"', '""'), quote,
+                                         pa.scalar("", _TEXT))
+    return pc.if_else(needs, quoted, text)
 
 
 def _as_text(column: pd.Series) -> list[str] | None:
@@ -69,8 +122,14 @@ def _as_text(column: pd.Series) -> list[str] | None:
         # Python's repr of a float is NumPy's astype(str) text (both the shortest round-trip
         # form, switching to exponents at the same points; the test holds extremes), twice
         # as fast.
-        floats = column.to_numpy(dtype=float).tolist()
-        return ["" if v != v else repr(v) for v in floats]  # v != v: NaN, written empty
+        floats = column.to_numpy(dtype=float)
+        codes, uniques = pd.factorize(floats)
+        if len(uniques) * 2 > len(floats) or np.signbit(floats[floats == 0]).any():
+            # (factorize holds -0.0 and 0.0 as one value: their text differs)
+            return ["" if v != v else repr(v) for v in floats.tolist()]  # v != v: NaN, empty
+        # Few distinct values (the time excluded from a trial, mostly 0.0): each written once.
+        text = np.array([repr(v) for v in uniques.tolist()] + [""], dtype=object)
+        return text[codes].tolist()  # code -1 (NaN): the "" at the end
     if not text_dtype and not (
             kind == "O" and pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty")):
         return None  # a number or object among text: csv's own str()/repr() decides

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from exporters.csv_fast import _as_text, write_csv
+from exporters.csv_fast import _text_array, write_csv
 
 
 def same_as_pandas(frame: pd.DataFrame, tmp_path: Path) -> None:
@@ -37,7 +37,16 @@ def test_text_numbers_booleans_and_missing_values(tmp_path: Path) -> None:
     frame.loc[::11, "plain"] = None
     frame["object"] = pd.Series(frame["text"].to_numpy(), dtype=object)
     frame.loc[::5, "object"] = np.nan
-    assert all(_as_text(frame[c]) is not None for c in frame.columns)  # none left to pandas
+    # Text held in Arrow (pandas' str dtype) is quoted by Arrow, missing values included.
+    arrow_text = pd.Series(texts[rng.integers(0, len(texts), n)], dtype=object)
+    arrow_text[::9] = None
+    frame["arrow_text"] = arrow_text.astype(pd.StringDtype("pyarrow", na_value=np.nan))
+    frame["arrow_plain"] = pd.Series([f"u{i}" for i in range(n)],
+                                     dtype=pd.StringDtype("pyarrow", na_value=np.nan))
+    # Few distinct floats are written once each; -0.0 keeps its sign among them.
+    frame["few_floats"] = np.array([0.0, 1.5, np.nan, 2500.0, 1e16])[rng.integers(0, 5, n)]
+    frame["signed_zero"] = np.array([0.0, -0.0, 3.25])[rng.integers(0, 3, n)]
+    assert all(_text_array(frame[c]) is not None for c in frame.columns)  # none left to pandas
     same_as_pandas(frame, tmp_path)
 
 
