@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from app.storage.bulk_read import response_columns
 from app.storage.database import Database
@@ -37,6 +39,18 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
 
     Read column-wise (`app.storage.bulk_read`) and joined per item and per participant rather
     than per row: 600,000 responses take seconds, not minutes (benchmarks/bench_exports.py)."""
+    # The read holds ~16 million young objects at once; the collector would walk them all
+    # several times over for nothing (no cycles among them): ~1-2 s at 600,000 responses.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _responses_frame(loaded, db, include_simulated=include_simulated)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bool) -> pd.DataFrame:
     study = loaded.study
     items = loaded.items_by_id
     table = response_columns(db, study.id, [*_FROM_TABLE.values(), "answer_json",
@@ -46,11 +60,18 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
         return pd.DataFrame(columns=RESPONSE_COLUMNS)
     kinds = {(i.id, q.id): q.kind for i in study.items for q in i.questions}
     profiles = {p.code: p.profile for p in db.participants(study.id)}
-    item_ids, codes = table["item_id"], table["participant_code"]
-    columns: dict[str, list[Any]] = {name: table[source] for name, source in _FROM_TABLE.items()}
+    columns: dict[str, Any] = {name: table[source] for name, source in _FROM_TABLE.items()}
     # Per distinct item (and item x question), not per row: 20,000 look-ups, not 600,000.
-    item_codes, item_uniques = _factorize(item_ids)
+    item_codes, item_uniques = _factorize(table["item_id"])
+    code_codes, code_uniques = _factorize(table["participant_code"])
     question_codes, question_uniques = _factorize(table["question_id"])
+    columns["item_id"] = _take(item_uniques, item_codes)
+    columns["participant"] = _take(code_uniques, code_codes)
+    columns["question_id"] = _take(question_uniques, question_codes)
+    # Columns that mostly repeat a few values: each distinct value made into a column value once.
+    for name in ("study_id", "content_hash", "session_uuid", "block_id", "origin"):
+        codes_of, distinct = _factorize(columns[name])
+        columns[name] = _take(distinct, codes_of)
     pair_codes, pair_uniques = pd.factorize(item_codes * len(question_uniques) + question_codes)
     columns["question_kind"] = _take(
         [kinds.get((item_uniques[p // len(question_uniques)],
@@ -58,13 +79,27 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
         pair_codes)
     roles = {item_id: item.role for item_id, item in items.items()}
     columns["role"] = _take([roles.get(i, "") for i in item_uniques], item_codes)
-    columns["answer"] = _decode_answers(table["answer_json"])
-    columns["option_order"] = [o or "" for o in table["option_order_json"]]
-    frame = pd.DataFrame({name: columns[name] for name in RESPONSE_COLUMNS})
-    extra = _joined_columns(item_ids, codes, items, profiles)
+    columns["answer"] = _decoded_answers(table["answer_json"])
+    order_codes, order_uniques = _factorize(table["option_order_json"])
+    # (factorize hands a missing value back as NaN, not None)
+    columns["option_order"] = _take([o if isinstance(o, str) else "" for o in order_uniques],
+                                    order_codes)
+    frame = pd.DataFrame({name: _as_array(columns[name]) for name in RESPONSE_COLUMNS})
+    extra = _joined_columns((item_codes, item_uniques), (code_codes, code_uniques), items,
+                            profiles)
     if extra:
         frame = pd.concat([frame, pd.DataFrame(extra, index=frame.index)], axis=1)
     return frame
+
+
+def _decoded_answers(stored: list[str]) -> Any:
+    """The decoded answers: each distinct stored text decoded once and, while none is a list
+    or a dict (no two rows may share a mutable answer), handed out by code."""
+    codes, uniques = _factorize(stored)
+    decoded = [json.loads(text) for text in uniques] if len(uniques) * 2 <= len(stored) else None
+    if decoded is None or any(isinstance(v, dict | list) for v in decoded):
+        return _decode_answers(stored)
+    return _take(decoded, codes)
 
 
 def _decode_answers(stored: list[str]) -> list[Any]:
@@ -92,17 +127,42 @@ def _factorize(values: list[Any]) -> tuple[np.ndarray, list[Any]]:
     return codes, list(uniques)
 
 
-def _take(per_code: list[Any], codes: np.ndarray) -> list[Any]:
-    """The value of each row's code, as a plain list (pandas infers the column's dtype)."""
+def _take(per_code: list[Any], codes: np.ndarray) -> Any:
+    """The value of each row's code: where every value is text and pandas keeps text in
+    Arrow, Arrow's take of the distinct values (what pandas would infer from the list, without
+    600,000 strings encoded one by one); otherwise a plain list, pandas infers its dtype."""
+    if _ARROW_TEXT is not None and per_code and all(type(v) is str for v in per_code):
+        return pd.array(pa.array(per_code, type=pa.large_string()).take(codes),
+                        dtype=_ARROW_TEXT)
     return np.asarray(per_code, dtype=object)[codes].tolist()
 
 
-def _joined_columns(item_ids: list[str], codes: list[str], items: dict[str, Any],
-                    profiles: dict[str, dict[str, Any]]) -> dict[str, list[Any]]:
+def _as_array(values: Any) -> Any:
+    """A column for the frame: numbers and booleans as the NumPy array pandas would infer from
+    the list (set once here rather than inferred value by value), anything else as it is."""
+    if not isinstance(values, list) or not values or type(values[0]) not in (int, float, bool):
+        return values
+    array = np.array(values)
+    # Mixed or missing values (None, text) come out as objects: pandas' own inference then.
+    return array if array.dtype in (np.int64, np.float64, np.bool_) else values
+
+
+def _arrow_text_dtype() -> pd.StringDtype | None:
+    """pandas' default dtype for text if it is held in Arrow (pandas 3), else None."""
+    dtype = pd.Series(["x"]).dtype
+    return dtype if isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow" else None
+
+
+_ARROW_TEXT = _arrow_text_dtype()
+
+
+def _joined_columns(by_item: tuple[np.ndarray, list[Any]], by_code: tuple[np.ndarray, list[Any]],
+                    items: dict[str, Any], profiles: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """`cat_<key>` and `profile_<key>` columns, in the order a row-by-row build would have met
-    them (each row: its item's categories, then its participant's profile)."""
-    item_codes, item_uniques = _factorize(item_ids)
-    code_codes, code_uniques = _factorize(codes)
+    them (each row: its item's categories, then its participant's profile). `by_item` and
+    `by_code`: each row's item and participant as (codes, distinct values)."""
+    item_codes, item_uniques = by_item
+    code_codes, code_uniques = by_code
     # The rows where an item or a participant first appears, in row order (item before
     # participant within a row): the only rows that can add a column.
     first_item = np.unique(item_codes, return_index=True)[1]
@@ -118,12 +178,12 @@ def _joined_columns(item_ids: list[str], codes: list[str], items: dict[str, Any]
         else:
             for key in profiles.get(code_uniques[k], {}):
                 order.setdefault(f"profile_{key}", ("profile", key))
-    out: dict[str, list[Any]] = {}
+    out: dict[str, Any] = {}
     for column, (source, key) in order.items():
         if source == "cat":
-            by_item = {i: item.categories[key] for i, item in items.items() if key in item.categories}
-            out[column] = _take([by_item.get(i, np.nan) for i in item_uniques], item_codes)
+            of_item = {i: item.categories[key] for i, item in items.items() if key in item.categories}
+            out[column] = _take([of_item.get(i, np.nan) for i in item_uniques], item_codes)
         else:
-            by_code = {c: p[key] for c, p in profiles.items() if key in p}
-            out[column] = _take([by_code.get(c, np.nan) for c in code_uniques], code_codes)
+            of_code = {c: p[key] for c, p in profiles.items() if key in p}
+            out[column] = _take([of_code.get(c, np.nan) for c in code_uniques], code_codes)
     return out

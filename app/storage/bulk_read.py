@@ -61,7 +61,8 @@ def response_columns(db: Database, study_id: str, columns: Sequence[str] = RESPO
             continue
         column = values[wanted.index(name)]
         if isinstance(RESPONSE_TABLE.c[name].type, Boolean):
-            out[name] = [None if v is None else bool(v) for v in column]
+            out[name] = ([None if v is None else bool(v) for v in column] if None in column
+                         else list(map(bool, column)))
         else:
             out[name] = list(column)
     return out
