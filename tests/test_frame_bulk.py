@@ -100,3 +100,44 @@ def test_no_two_rows_share_a_mutable_answer(mini_study_dir: Path, tmp_path: Path
     assert len(mutable) > 4
     assert len({id(a) for a in mutable}) == len(mutable)
     db.close()
+
+
+def test_answers_and_repeated_text_by_code_equal_the_list_build() -> None:
+    # The fast paths (distinct values decoded once, text taken in Arrow, numbers as NumPy
+    # arrays) give the column pandas infers from the plain per-row list, value and dtype.
+    from app.results.frame import _as_array, _decode_answers, _decoded_answers, _factorize, _take
+
+    stored_sets = [
+        ['"A"', '"B"', '"A"', '"C"', '"A"', '"B"'],  # choice keys: text
+        ["1.5", "2", "1.5", "null", "2", "2"],  # numbers and a missing answer
+        ['"A"', "3", '"A"', "3", '"A"', "3"],  # text among numbers: objects
+        ['["A", "B"]', '["A", "B"]', '"x"', '"x"', '"x"', '"x"'],  # lists: decoded per row
+    ]
+    for stored in stored_sets:
+        fast = pd.Series(_decoded_answers(stored))
+        pd.testing.assert_series_equal(fast, pd.Series(_decode_answers(stored)), check_exact=True)
+    values = ["b", None, "a", "b", None, "a"]
+    codes, uniques = _factorize(values)
+    pd.testing.assert_series_equal(pd.Series(_take(uniques, codes)), pd.Series(values))
+    text = ["b", "a", "b", "é,\"q\"", "a", "b"]
+    codes, uniques = _factorize(text)
+    pd.testing.assert_series_equal(pd.Series(_take(uniques, codes)), pd.Series(text))
+    for numbers in ([1, 2, 3], [1.5, 2.0, None], [True, False, True], [1, 2.5, 3], [None, None],
+                    [True, None, False], [1, "x"], [2**70, 1]):
+        pd.testing.assert_series_equal(pd.Series(_as_array(list(numbers))), pd.Series(numbers))
+
+
+def test_frame_leaves_the_collector_as_it_found_it(mini_study_dir: Path, tmp_path: Path) -> None:
+    import gc
+
+    loaded, db = _filled(mini_study_dir, f"sqlite:///{tmp_path / 'z.sqlite3'}")
+    assert gc.isenabled()
+    responses_frame(loaded, db, include_simulated=True)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        responses_frame(loaded, db, include_simulated=True)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    db.close()
