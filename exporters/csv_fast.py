@@ -4,9 +4,8 @@ fraction of the time (600,000 responses x 31 columns: ~15 s through pandas here)
 pandas turns each column into text (numbers with NumPy's `astype(str)`, missing as "") and
 hands the rows to `csv.writer` (minimal quoting, `os.linesep` line ends). Here each column is
 turned into text the same way, quoted where csv would quote it (a field holding the separator,
-a quote or a line end character, quotes doubled), and the lines are joined in C (`str.join`).
-Columns holding anything but text, numbers or booleans (objects that csv would format itself)
-go through pandas unchanged.
+a quote or a line end character, quotes doubled). Columns holding anything but text, numbers
+or booleans (objects that csv would format itself) go through pandas unchanged.
 
 The fields are joined into lines by Arrow (`binary_join_element_wise`, in C) and each block of
 lines is written as the one UTF-8 buffer Arrow holds it in. Text columns that pandas already
