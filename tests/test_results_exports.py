@@ -161,3 +161,25 @@ def test_cli_export_options_tier_field_and_bootstrap(study: LoadedStudy, db_url:
     human = pd.read_csv(out / "human_scores.csv")
     assert "tier" not in set(human["who_kind"])
     assert human["ci_low"].isna().all()
+
+
+def test_long_csv_written_beside_the_scores_is_whole_and_first(study: LoadedStudy, db: Database,
+                                                               tmp_path: Path) -> None:
+    # responses_long.csv is written on a second thread while the scores run: by "done" it is
+    # complete (the same bytes as written alone), first in the list as before, and its
+    # failure is the export's failure.
+    from app.results.frame import responses_frame
+    from exporters.responses_csv import write_responses_long
+
+    alone = write_responses_long(study, responses_frame(study, db), tmp_path)[0].read_bytes()
+    at_done: list[bytes] = []
+    out = tmp_path / "out"
+    written = export_all(study, db, out, options=ResultsOptions(n_boot=50), progress=lambda
+                         i, n, s: at_done.append((out / "responses_long.csv").read_bytes())
+                         if s == "done" else None)
+    assert written[0] == out / "responses_long.csv"
+    assert at_done == [alone]
+    broken = tmp_path / "broken"
+    (broken / "responses_long.csv").mkdir(parents=True)  # a folder where the file goes
+    with pytest.raises(IsADirectoryError):
+        export_all(study, db, broken, options=ResultsOptions(n_boot=50))
