@@ -9,7 +9,8 @@ the one statistic every agreement report needs, in the same run.
 The responses are inserted directly (benchmarks/responsegen.py), all marked simulated, and
 exports are asked to include simulated responses. With --workdir the generated study and
 database are kept there and reused by later runs; step "read" is reading the responses and
-building the frame, before export_all's first progress mark.
+building the frame, before export_all's first progress mark. Step "responses" only starts
+responses_long.csv on its own thread: its time shows in the steps it overlaps ("scores").
 """
 
 from __future__ import annotations
