@@ -275,8 +275,11 @@ class TrialScreen(QWidget):
             return False
         if not self.onset_seen or (not timed_out and not self.panel.all_complete()):
             return False
-        self.submit_requested.emit(self._submission(timed_out))
+        submission = self._submission(timed_out)
+        # Locked first: the save's thread then starts with the UI's work for it already done,
+        # instead of sharing the GIL with the restyling of the disabled answer widgets.
         self._set_saving()
+        self.submit_requested.emit(submission)
         return True
 
     def _submission(self, timed_out: bool) -> TrialSubmission:
