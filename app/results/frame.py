@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 from typing import Any
 
@@ -10,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from app.gc_pause import gc_paused
 from app.storage.bulk_read import response_columns
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
@@ -39,15 +39,9 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
 
     Read column-wise (`app.storage.bulk_read`) and joined per item and per participant rather
     than per row: 600,000 responses take seconds, not minutes (benchmarks/bench_exports.py)."""
-    # The read holds ~16 million young objects at once; the collector would walk them all
-    # several times over for nothing (no cycles among them): ~1-2 s at 600,000 responses.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # The read holds ~16 million young objects at once (no cycles among them).
+    with gc_paused():
         return _responses_frame(loaded, db, include_simulated=include_simulated)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bool) -> pd.DataFrame:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import gc
 import json
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
+from app.gc_pause import gc_paused
 from app.study.checks import check_items, check_study
 from app.study.compact import share_equal_options
 from app.study.content_hash import content_hash
@@ -67,7 +66,7 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
     """Parse, validate and check a study. Raises StudyError listing every problem."""
     source = study_file(Path(path))
     raw_bytes = _read(source)
-    with _gc_paused():
+    with gc_paused():
         raw, text = _parse_json(source, raw_bytes)
         # Hashed first: validation then lets each item's parsed JSON go once its model is
         # made, so the models fill the space it leaves (~50 MB less left behind at 20,000).
@@ -91,21 +90,6 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
             # objects made while it was paused (~0.3 s).
             gc.freeze()
     return loaded
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Parsing and validating a 20,000-item study makes ~1 million objects and no reference
-    cycles; the cyclic collector would rescan the growing heap every few thousand of them and
-    take about half the load time (measured: benchmarks/bench_validate.py). Refcounting still
-    frees everything; the collector resumes afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _read(source: Path) -> bytes:
