@@ -11,13 +11,14 @@ from __future__ import annotations
 from app.study.model import ChoiceQuestion, Item, Option
 
 
-def share_equal_options(items: list[Item], pool: dict[tuple[str, str], Option]) -> None:
-    """Replace each choice option by the first equal one seen (`pool`, kept across calls)."""
+def share_equal_options(items: list[Item], pool: dict[tuple[object, ...], Option]) -> None:
+    """Replace each choice option by the first equal one seen (`pool`, kept across calls).
+    Keyed on every field's value, so a field added to `Option` keeps unequal options apart."""
     for item in items:
         for question in item.questions:
             if isinstance(question, ChoiceQuestion):
                 options = question.options
                 for index, option in enumerate(options):
-                    shared = pool.setdefault((option.key, option.label), option)
+                    shared = pool.setdefault(tuple(option.__dict__.values()), option)
                     if shared is not option:
                         options[index] = shared

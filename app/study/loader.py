@@ -238,7 +238,7 @@ def validate_items(source: Path, raw_items: list[Any], *, release: bool = False
     models are made, so they reuse its memory instead of leaving it as holes; and equal
     options are made one object (`share_equal_options`)."""
     items: list[Item] = []
-    options: dict[tuple[str, str], Option] = {}
+    options: dict[tuple[object, ...], Option] = {}
     for start in range(0, len(raw_items), VALIDATION_RUN):
         end = start + VALIDATION_RUN
         try:
