@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import kendalltau
 
+from app.results.grouped import answer_counts
 from app.results.metrics_clustering import grouping_labels, pair_ari
 from app.results.metrics_rating import numeric
 from app.results.units import QuestionGroup
@@ -130,11 +131,9 @@ def _choice_rows(group: QuestionGroup, answers: pd.DataFrame) -> list[dict[str, 
     """`_item_row` of every item of a choice group whose answers are all option keys, counted
     with one `np.bincount` over items x keys. Ties for the most common answer go to the one
     given first (as `Counter.most_common`)."""
-    items, item_ids = pd.factorize(answers["item_id"].astype(str), sort=False)
-    keys, names = pd.factorize(np.asarray(answers["answer"].tolist(), dtype=object), sort=False)
-    n_items, n_keys = len(item_ids), len(names)
-    cells = items * n_keys + keys
-    counts = np.bincount(cells, minlength=n_items * n_keys).reshape(n_items, n_keys)
+    tally = answer_counts(answers["item_id"].astype(str).tolist(), answers["answer"].tolist())
+    item_ids, names, counts, cells = tally.item_names, tally.answer_names, tally.counts, tally.cells
+    n_items, n_keys = counts.shape
     first = np.full(n_items * n_keys, len(cells))
     np.minimum.at(first, cells, np.arange(len(cells)))
     top = counts.max(axis=1)

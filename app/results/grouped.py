@@ -11,8 +11,11 @@ handful of calls (one per distinct group size) instead of one per group.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+import pandas as pd
 
 
 def _by_size(codes: np.ndarray, n_groups: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -47,3 +50,29 @@ def group_stats(values: np.ndarray, codes: np.ndarray,
         means[groups] = rows.sum(axis=1) / members.shape[1]
         medians[groups] = np.median(rows, axis=1)
     return counts, means, medians
+
+
+def answer_counts(item_ids: list[Any], answers: list[Any]) -> AnswerCounts:
+    """How often each distinct answer was given on each item, from one `np.bincount` over
+    items x answers (not a pandas group per item). Items and answers are numbered in order of
+    first appearance (as `groupby(sort=False)` and `Counter` meet them)."""
+    items, item_names = pd.factorize(np.asarray(item_ids, dtype=object), sort=False)
+    answer_codes, answer_names = pd.factorize(np.asarray(answers, dtype=object), sort=False)
+    cells = items * len(answer_names) + answer_codes
+    counts = np.bincount(cells, minlength=len(item_names) * len(answer_names))
+    return AnswerCounts(items, list(item_names), answer_codes, list(answer_names),
+                        counts.reshape(len(item_names), len(answer_names)))
+
+
+@dataclass(frozen=True)
+class AnswerCounts:
+    items: np.ndarray  # each answer's item number
+    item_names: list[Any]
+    answer_codes: np.ndarray  # each answer's number among the distinct answers
+    answer_names: list[Any]
+    counts: np.ndarray  # items x distinct answers
+
+    @property
+    def cells(self) -> np.ndarray:
+        """Each answer's cell in `counts.ravel()`."""
+        return self.items * len(self.answer_names) + self.answer_codes

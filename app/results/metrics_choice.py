@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import pandas as pd
 
+from app.results.grouped import answer_counts
 from app.results.options import TieRule
 
 CHOICE_METRICS = ("accuracy", "f1", "f1_weighted", "precision", "recall")
@@ -108,12 +109,9 @@ def majority_candidates(answers: pd.DataFrame) -> Iterator[tuple[str, list[str]]
     is one `np.bincount` over items x answers instead of a pandas group per item."""
     if answers.empty:
         return
-    items, item_ids = pd.factorize(answers["item_id"], sort=False)
     texts = [str(a) for a in answers["answer"].tolist()]
-    labels, names = pd.factorize(np.asarray(texts, dtype=object), sort=False)
-    n_labels = len(names)
-    counts = np.bincount(items * n_labels + labels,
-                         minlength=len(item_ids) * n_labels).reshape(len(item_ids), n_labels)
+    tally = answer_counts(answers["item_id"].tolist(), texts)
+    items, item_ids, names, counts = tally.items, tally.item_names, tally.answer_names, tally.counts
     tied = (counts == counts.max(axis=1)[:, None]).sum(axis=1) > 1
     winner = counts.argmax(axis=1)
     given: dict[int, list[str]] = {}
