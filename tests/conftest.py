@@ -19,6 +19,14 @@ SHARED_DATA = SHARED / "data"
 SHARED_REFERENCE = SHARED / "reference"
 
 
+def needs_shared(path: Path) -> pytest.MarkDecorator:
+    """Skip, with a one-line reason, a test that reads `path` under ../shared (third-party data
+    and reference files that sit beside this repo in CI but are not redistributed with it)."""
+    return pytest.mark.skipif(
+        not path.exists(),
+        reason=f"needs ../shared/{path.relative_to(SHARED)} beside the repo (not redistributed)")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--run-slow", action="store_true", help="run the long variants too")
 

@@ -17,7 +17,7 @@ from app.results.score_rows import mean_scores
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from exporters.export_all import export_all
-from tests.conftest import REPO, SHARED_REFERENCE
+from tests.conftest import REPO, SHARED_REFERENCE, needs_shared
 from tests.results_support import import_rows, simulated_rows
 
 REFERENCE = SHARED_REFERENCE / "mteb-human-results"
@@ -27,8 +27,7 @@ REFERENCE_FOR_KIND = {"choice": "HUMEEmotionClassification.json", "rating": "HUM
                       "relevance": "HUMECore17InstructionReranking.json",
                       "clustering": "HUMEWikiCitiesClustering.json"}
 
-pytestmark = pytest.mark.skipif(not (REFERENCE.is_dir() and HUME_DEMO.is_dir()),
-                                reason="needs the HUME reference files and studies/hume-demo")
+pytestmark = needs_shared(REFERENCE)
 
 
 def same_shape(ours: Any, theirs: Any, where: str = "") -> None:
