@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from app.catalog import list_studies
+from app.security import has_designer_passphrase
 from app.session.engine import (
     BlockIntroScreen,
     BreakScreen,
@@ -107,6 +108,11 @@ class ParticipantFlow(QObject):
         self.writer.run(lambda: list_studies(home), on_done=self.start.set_studies,
                         on_error=lambda exc: self.start.show_message(describe_error(exc)),
                         label="listing studies")
+        db = self.db
+        # Choosing designer mode's passphrase is offered until a participant session has run.
+        self.writer.run(lambda: not has_designer_passphrase(home)
+                        and not db.real_sessions_started(),
+                        on_done=self.start.offer_passphrase, label="checking designer mode")
 
     def open_study(self, path: Path, code: str | None = None) -> None:
         """Load and check the study on the writer; problems go to the start screen."""
