@@ -4,19 +4,30 @@ The file `designer.json` in the data folder holds {"scheme": "scrypt", "n":..., 
 "salt": hex, "hash": hex}, readable by its owner only. Comparison is constant-time. A record
 that was edited by hand (unknown scheme, cost parameters that would take gigabytes, a short
 hash) verifies nothing rather than raising or exhausting memory.
+
+Who may choose the passphrase: the designer, before any participant session, in the app's
+start screen or with `baseline-studio designer --set-passphrase`; once real sessions exist in
+the database, only on the command line of the machine itself (`--set-passphrase` where none is
+set, `--reset-passphrase` for a forgotten one). Setting and resetting are appended to
+`designer.log` in the data folder (when, which account, which machine), so a reset is seen.
+The responses are never touched by either.
 """
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import hmac
 import json
 import os
+import platform
+from datetime import UTC, datetime
 from pathlib import Path
 
 from app.home import data_home
 
 PASSPHRASE_FILE = "designer.json"
+LOG_FILE = "designer.log"
 MIN_LENGTH = 6
 # scrypt cost: ~50 ms on a laptop, 16 MiB of memory; enough to make guessing slow.
 _N, _R, _P, _DKLEN = 2**14, 8, 1, 32
@@ -80,3 +91,22 @@ def check_designer_passphrase(passphrase: str, home: Path | None = None) -> bool
     except (OSError, ValueError):
         return False
     return isinstance(record, dict) and verify_passphrase(passphrase, record)
+
+
+def designer_log_path(home: Path | None = None) -> Path:
+    return data_home(home) / LOG_FILE
+
+
+def log_designer_event(action: str, home: Path | None = None) -> None:
+    """Append one line (UTC time, action, account, machine) to designer.log, owner-only."""
+    try:
+        account = getpass.getuser()
+    except (KeyError, OSError):  # no name for this uid (a bare container)
+        account = f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    line = f"{stamp}\t{action}\taccount={account}\tmachine={platform.node() or 'unknown'}\n"
+    fd = os.open(designer_log_path(home), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(fd, "a", encoding="utf-8") as fh:
+        fh.write(line)
+        fh.flush()
+        os.fsync(fh.fileno())

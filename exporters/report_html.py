@@ -15,6 +15,7 @@ from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from app.study.loader import LoadedStudy
+from app.wording import counted
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
 
 STYLE = """
@@ -124,7 +125,8 @@ def report_html(loaded: LoadedStudy, results: StudyResults) -> str:
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sections = [f"<h1>{escape(study.title)}</h1>", banner,
                 f'<p class="note">Study {escape(study.id)} version {escape(study.version)}; '
-                f"{results.n_participants} participants, {results.n_responses} responses in the "
+                f"{counted(results.n_participants, 'participant')}, "
+                f"{counted(results.n_responses, 'response')} in the "
                 f"main blocks; generated {generated} by Baseline Studio. Humans and models are "
                 "scored on the same items; published scores are not.</p>",
                 "<h2>Scores</h2>"]

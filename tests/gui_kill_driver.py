@@ -57,7 +57,7 @@ def main() -> int:
             emit("done")
             del app
             return 0
-        standing = getattr(page, "standings", {}).get(args.participant)
+        standing = page.standing() if isinstance(page, ParticipantScreen) else None
         if isinstance(page, ParticipantScreen) and standing is not None and standing.finished:
             # Killed after the last commit but before the Finished screen: the app offers no
             # way back in for a finished code (by design), and nothing is left to answer.

@@ -14,6 +14,7 @@ from app.simulation.config import (
     parse_category_accuracy,
 )
 from app.storage import open_database
+from app.wording import counted
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         db.close()
     codes = config.codes()
-    print(f"simulated {result.participants} participants ({codes[0]}..{codes[-1]}): "
+    print(f"simulated {counted(result.participants, 'participant')} ({codes[0]}..{codes[-1]}): "
           f"{result.responses} new responses in {result.seconds:.1f} s "
           f"({result.responses_per_second:,.0f} responses/s) into {db.label}")
     return 0

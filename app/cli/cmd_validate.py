@@ -7,6 +7,7 @@ from pathlib import Path
 
 from app.catalog import find_study
 from app.study.loader import load_study
+from app.wording import counted
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -23,8 +24,9 @@ def run(args: argparse.Namespace) -> int:
     n_images = sum(len(getattr(i.stimulus, "images", [])) for i in study.items)
     print(f"{Path(loaded.source)}: ok")
     print(f"  {study.id} v{study.version}: {study.title}")
-    print(f"  {len(study.items)} items, {n_questions} questions, {n_images} images, "
-          f"{len(study.blocks)} blocks; sha256 {loaded.content_hash[:12]}")
+    print(f"  {counted(len(study.items), 'item')}, {counted(n_questions, 'question')}, "
+          f"{counted(n_images, 'image')}, {counted(len(study.blocks), 'block')}; "
+          f"sha256 {loaded.content_hash[:12]}")
     if study.illustrative:
         print("  demo study: content and model scores are illustrative")
     return 0

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from app.cli import (
     cmd_coverage,
+    cmd_designer,
     cmd_export,
     cmd_import,
     cmd_import_responses,
@@ -32,4 +33,5 @@ REGISTRY: list[Register] = [
     cmd_simulate.register,
     cmd_coverage.register,
     cmd_merge.register,
+    cmd_designer.register,
 ]

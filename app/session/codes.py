@@ -6,6 +6,11 @@ longer than MAX_CODE_LENGTH, control characters, anything that looks like an e-m
 and anything that looks like a phone number. What only earns a warning (the start screen shows
 it and lets the operator go on): two or more capitalised words, the shape of a personal name
 ("Maria Lopez"), because codes such as "Site A" are legitimate and a refusal would be wrong.
+
+A study may also say which codes it issues (`participants.codes`: a pattern, a list, ranges
+such as P001 to P060); then a real participant's code outside them is refused too
+(`study_code_problem`), so a mistyped "p 1x!" cannot start a session on some other code's
+share of the items. Simulated participants (SIM001...) are exempt: they are never issued.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import re
 import unicodedata
 
 from app.study.errors import UserInputError
+from app.study.model import Study
 
 MAX_CODE_LENGTH = 64
 
@@ -56,9 +62,21 @@ def participant_code_warning(code: str) -> str | None:
     return None
 
 
-def check_participant_code(code: str) -> str:
-    """The code without surrounding spaces, or ParticipantCodeError saying why not."""
+def study_code_problem(study: Study, code: str) -> str | None:
+    """Why `code` is not one of the codes `study` issues, or None (also when the study does
+    not say which codes it issues: then any pseudonym will do)."""
+    codes = study.participants.codes
+    if codes is None or codes.issues(code.strip()):
+        return None
+    return f"not one of the codes study {study.id!r} issues (participants.codes)"
+
+
+def check_participant_code(code: str, study: Study | None = None) -> str:
+    """The code without surrounding spaces, or ParticipantCodeError saying why not. With
+    `study`, the code must also be one of the codes that study issues."""
     problem = participant_code_problem(code)
+    if problem is None and study is not None:
+        problem = study_code_problem(study, code)
     if problem:
         raise ParticipantCodeError(f"participant code {code.strip()[:80]!r}: {problem}")
     return code.strip()

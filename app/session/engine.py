@@ -123,7 +123,8 @@ class SessionEngine:
         simulated: bool = False,
         clock: Callable[[], int] = time.monotonic_ns,
     ) -> None:
-        check_participant_code(participant_code)  # pseudonyms only: no e-mail, no phone
+        # Pseudonyms only (no e-mail, no phone), and one of the study's codes if it says which.
+        check_participant_code(participant_code, None if simulated else loaded.study)
         self.loaded = loaded
         self.study = loaded.study
         self.db = db

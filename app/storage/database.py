@@ -216,6 +216,17 @@ class Database:
                           .order_by(col(SessionRow.started_utc))).all()
             return [SessionRow.model_validate(r) for r in rows]
 
+    def real_sessions_started(self) -> bool:
+        """True once any participant who is not simulated has had a session here, in any
+        study: from then on designer mode's passphrase is no longer chosen in the app
+        (widgets/designer/gate.py), only on the command line."""
+        query = text("SELECT 1 FROM session JOIN participant "
+                     "ON participant.study_id = session.study_id "
+                     "AND participant.code = session.participant_code "
+                     "WHERE NOT participant.simulated LIMIT 1")
+        with self.engine.connect() as conn:
+            return conn.execute(query).first() is not None
+
     # ------------------------------------------------------------------ responses and events
 
     def save_responses(self, rows: Sequence[ResponseRow], events: Iterable[EventRow] = ()) -> None:

@@ -31,6 +31,7 @@ from app.storage.database import Database, new_uuid, utc_now
 from app.storage.merge_source import SourceDatabase, open_source, same_database
 from app.storage.rows import insert_rows
 from app.study.errors import UserInputError
+from app.wording import counted
 
 ID_CHUNK = 500  # ids per IN (...) lookup
 MAX_LOGGED_CONFLICTS = 200  # in the merge event's payload; the report has them all
@@ -95,12 +96,14 @@ class MergeReport:
 
     def summary_lines(self) -> list[str]:
         lines = [f"{s.label}: {s.responses_new} new responses, {s.responses_present} already "
-                 f"present, {len(s.conflicts)} conflicts, {s.participants_new} new participants, "
+                 f"present, {counted(len(s.conflicts), 'conflict')}, "
+                 f"{counted(s.participants_new, 'new participant')}, "
                  f"{s.sessions_new} new sessions, {s.events_new} new events" for s in self.sources]
         lines.append(f"merged into {self.target}: {self.total('responses_new')} new responses, "
                      f"{self.total('responses_present')} already present, "
-                     f"{len(self.conflicts)} conflicts, {self.total('participants_new')} new "
-                     f"participants, {self.total('events_new')} new events")
+                     f"{counted(len(self.conflicts), 'conflict')}, "
+                     f"{counted(self.total('participants_new'), 'new participant')}, "
+                     f"{self.total('events_new')} new events")
         return lines
 
 

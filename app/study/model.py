@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
+from app.study.model_participants import Participants
 from app.study.model_stimuli import (
     CardsStimulus,
     Document,
@@ -355,6 +356,7 @@ class Study(StrictModel):
     languages: list[str] = Field(default_factory=list)
     illustrative: bool = Field(default=False, description="Demo content, labelled as such in the UI.")
     profile_fields: list[ProfileField] = Field(default_factory=list)
+    participants: Participants = Field(default_factory=Participants)
     blocks: list[Block] = Field(default_factory=_default_blocks, min_length=1)
     design: Design = Field(default_factory=Design)
     assignment: Assignment = Field(default_factory=Assignment)

@@ -227,6 +227,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
             {"id": "years", "label": "Years of clinical experience", "kind": "number",
              "min": 0, "max": 60},
         ],
+        # Cards P001, P002, ... are handed out: a mistyped code is refused.
+        "participants": {"codes": {"pattern": "P[0-9]{3}"}},
         "blocks": [
             {"id": "practice", "kind": "practice", "title": "Practice case",
              "intro": "One practice case first; after it you will see the expected answers."},

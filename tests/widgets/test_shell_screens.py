@@ -75,7 +75,8 @@ def test_a_syntax_error_shows_line_and_column(qtbot, mini_study_dir: Path) -> No
 
 
 def _participant_screen(qtbot, mini_study_dir: Path, standings=(), code: str = ""):
-    screen = ParticipantScreen(load_study(mini_study_dir), list(standings), code=code)
+    screen = ParticipantScreen(load_study(mini_study_dir), {s.code: s for s in standings}.get,
+                               code=code)
     qtbot.addWidget(screen)
     screen.show()
     return screen
@@ -109,13 +110,13 @@ def test_a_known_code_resumes_with_its_profile(qtbot, mini_study_dir: Path) -> N
     screen = _participant_screen(qtbot, mini_study_dir, [mid, done])
     proceeded: list[tuple] = []
     screen.proceed.connect(lambda *args: proceeded.append(args))
-    screen.known.setCurrentRow(0)
-    assert screen.code.text() == "P007"
-    assert "3 of 9" in screen.go_button.text() and not screen.form.inputs["tier"].isEnabled()
+    screen.code.setText("P007")
+    assert "Welcome back: 3 of 9 answered" in screen.code_note.text()
+    assert "Resume" in screen.go_button.text() and not screen.form.inputs["tier"].isEnabled()
     assert screen.code.isEnabled()
     assert screen.form.raw()["tier"] == "primary"
     screen.code.setText("P008")
-    assert "already answered all 9" in screen.code_note.text()
+    assert "already answered every item" in screen.code_note.text()
     assert not screen.go_button.isEnabled()
     screen.submit()
     assert proceeded == []

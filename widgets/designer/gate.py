@@ -1,18 +1,29 @@
-"""The passphrase in front of designer mode. The first time, the designer sets one (typed
-twice); afterwards it must be entered. Only a salted scrypt hash is stored (app.security)."""
+"""The passphrase in front of designer mode (Ctrl+Shift+D, or Designer > Designer mode).
+
+Where a passphrase is set, it must be entered. Where none is set, one may be chosen (typed
+twice) only on the start screen and only while no participant session has ever run in the
+database; otherwise designer mode stays closed and says how the designer sets one on the
+command line (`baseline-studio designer --set-passphrase`). So a participant who presses the
+keys mid-session, or after the designer file was deleted, cannot open designer mode. Only a
+salted scrypt hash is stored (app.security)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from app.home import data_home
 from app.security import (
     MIN_LENGTH,
     check_designer_passphrase,
     has_designer_passphrase,
+    log_designer_event,
     set_designer_passphrase,
 )
-from widgets.qt import QtWidgets, QWidget
+from app.storage.database import Database
+from widgets.qt import Qt, QtWidgets, QWidget
 from widgets.typography import mute
+from widgets.writer import DatabaseWriter
 
 
 class PassphraseDialog(QtWidgets.QDialog):
@@ -69,6 +80,7 @@ class PassphraseDialog(QtWidgets.QDialog):
                 self.repeat.setFocus()
                 return
             set_designer_passphrase(text, self.home)
+            log_designer_event("passphrase set in the app's start screen", self.home)
             self.accept()
             return
         if check_designer_passphrase(text, self.home):
@@ -79,7 +91,57 @@ class PassphraseDialog(QtWidgets.QDialog):
             self.passphrase.setFocus()
 
 
+LOCKED_TITLE = "Designer mode is closed"
+
+
+def locked_text(home: Path | None, *, sessions_started: bool) -> str:
+    """Why designer mode stays closed, and how the designer opens it (no secret in it)."""
+    why = ("participant sessions have already taken place with this database"
+           if sessions_started else "a passphrase can be chosen in the app only on the start "
+           "screen, before a study is opened")
+    return (f"No designer passphrase is set on this computer, and {why}.\n\n"
+            "The study's designer sets one from the command line of this computer:\n\n"
+            f"    baseline-studio designer --set-passphrase --home \"{data_home(home)}\"\n\n"
+            "then opens designer mode with Ctrl+Shift+D. Nothing was changed.")
+
+
+def show_locked(parent: QWidget | None, home: Path | None, *, sessions_started: bool) -> None:
+    box = QtWidgets.QMessageBox(QtWidgets.QMessageBox.Icon.Information, LOCKED_TITLE,
+                                locked_text(home, sessions_started=sessions_started),
+                                QtWidgets.QMessageBox.StandardButton.Ok, parent)
+    box.setTextInteractionFlags(box.textInteractionFlags()
+                                | Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.exec()
+
+
 def ask_designer_passphrase(parent: QWidget | None, *, home: Path | None = None) -> bool:
-    """True once the right passphrase was given (or a new one set)."""
-    dialog = PassphraseDialog(setting=not has_designer_passphrase(home), home=home, parent=parent)
+    """True once the right passphrase was given (a passphrase must be set already)."""
+    dialog = PassphraseDialog(setting=False, home=home, parent=parent)
     return dialog.exec() == QtWidgets.QDialog.DialogCode.Accepted
+
+
+def enter_designer_mode(parent: QWidget | None, *, home: Path | None, db: Database,
+                        writer: DatabaseWriter, at_start: bool,
+                        then: Callable[[], None]) -> None:
+    """Calls `then` once the designer is let in: at once after the passphrase where one is
+    set; where none is, after the database was asked (on the writer) whether participant
+    sessions have run, and a new one was chosen, if that is still allowed."""
+    if has_designer_passphrase(home):
+        if ask_designer_passphrase(parent, home=home):
+            then()
+        return
+    if not at_start:
+        show_locked(parent, home, sessions_started=False)
+        return
+
+    def decide(started: bool) -> None:
+        if has_designer_passphrase(home):  # set meanwhile on the command line: ask for it
+            if ask_designer_passphrase(parent, home=home):
+                then()
+        elif started:
+            show_locked(parent, home, sessions_started=True)
+        elif PassphraseDialog(setting=True, home=home, parent=parent).exec() \
+                == QtWidgets.QDialog.DialogCode.Accepted:
+            then()
+
+    writer.run(db.real_sessions_started, on_done=decide, label="checking for past sessions")

@@ -11,6 +11,7 @@ from app.results.options import ResultsOptions
 from app.results.summary import StudyResults
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from app.wording import counted
 from widgets.plotting import export_png, export_svg
 from widgets.qt import QtGui, QtWidgets, QWidget, Slot
 from widgets.results.export_dialog import ExportDialog
@@ -146,8 +147,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.banner.setVisible(self.banner.isVisible() or bool(
             results.scores["illustrative"].fillna(False).astype(bool).any()))
         fill_table(self.agreement, results.agreement)
-        self.status.setText(f"{results.n_participants} participants, {results.n_responses} "
-                            f"responses · updated {datetime.now():%H:%M:%S}")
+        self.status.setText(f"{counted(results.n_participants, 'participant')}, "
+                            f"{counted(results.n_responses, 'response')} "
+                            f"· updated {datetime.now():%H:%M:%S}")
         self._redraw()
 
     @Slot()

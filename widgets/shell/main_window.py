@@ -64,6 +64,7 @@ class MainWindow(QtWidgets.QMainWindow):
                                     parent=self)
         self.flow.study_changed.connect(self._study_changed)
         self.flow.error.connect(self.show_error)
+        self.flow.start.passphrase_requested.connect(self.open_designer)
         self._designer: QWidget | None = None
         self._build_menus()
         if not restore_geometry(self.settings, GEOMETRY_KEY, self):
@@ -92,11 +93,17 @@ class MainWindow(QtWidgets.QMainWindow):
         quit_action.triggered.connect(self.close)
 
     def open_designer(self) -> None:
-        from widgets.designer.gate import ask_designer_passphrase
+        """Behind the passphrase gate: mid-session, with no passphrase set, it stays closed."""
+        from widgets.designer.gate import enter_designer_mode
 
-        if not ask_designer_passphrase(self, home=self.home):
-            return
+        enter_designer_mode(self, home=self.home, db=self.db, writer=self.writer,
+                            at_start=self.flow.current() is self.flow.start,
+                            then=self._show_designer)
+
+    def _show_designer(self) -> None:
         from widgets.designer.window import DesignerWindow
+
+        self.flow.start.offer_passphrase(False)
 
         if self._designer is None:
             self._designer = DesignerWindow(self.db, self.writer, home=self.home,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from app.catalog import list_studies
+from app.security import has_designer_passphrase
 from app.session.engine import (
     BlockIntroScreen,
     BreakScreen,
@@ -107,6 +108,11 @@ class ParticipantFlow(QObject):
         self.writer.run(lambda: list_studies(home), on_done=self.start.set_studies,
                         on_error=lambda exc: self.start.show_message(describe_error(exc)),
                         label="listing studies")
+        db = self.db
+        # Choosing designer mode's passphrase is offered until a participant session has run.
+        self.writer.run(lambda: not has_designer_passphrase(home)
+                        and not db.real_sessions_started(),
+                        on_done=self.start.offer_passphrase, label="checking designer mode")
 
     def open_study(self, path: Path, code: str | None = None) -> None:
         """Load and check the study on the writer; problems go to the start screen."""
@@ -130,8 +136,9 @@ class ParticipantFlow(QObject):
         self.loaded = loaded
         self.study_changed.emit(loaded)
         code = self._pending_code or ""
-        standing = next((s for s in standings if s.code == code), None)
-        page = ParticipantScreen(loaded, standings, code=code)
+        # The code screen is handed a lookup of one code at a time, never the list.
+        page = ParticipantScreen(loaded, {s.code: s for s in standings}.get, code=code)
+        standing = page.standing()
         page.back.connect(self.show_start)
         page.proceed.connect(self._participant_ready)
         self._show(page)
@@ -172,10 +179,21 @@ class ParticipantFlow(QObject):
         if study.consent.strip() and not (standing is not None and standing.consent_given):
             consent = ConsentScreen(study.consent, base=self.loaded.folder)
             consent.agreed.connect(lambda: self._open_session(code, profile, study.consent))
-            consent.declined.connect(self.show_start)
+            consent.declined.connect(self._consent_declined)
             self._show(consent)
         else:
             self._open_session(code, profile, None)
+
+    def _consent_declined(self) -> None:
+        """Said plainly, then back to the start: nothing was stored for this code."""
+        page = MessageScreen(
+            self.tr("You did not agree to take part"),
+            self.tr("No session was started and none of your answers were recorded. Thank you "
+                    "for your time.\n\nIf you declined by mistake, or have a question about "
+                    "the study, please tell the study staff."),
+            button=self.tr("Back to the start"))
+        page.done.connect(self.show_start)
+        self._show(page)
 
     def _open_session(self, code: str, profile: dict[str, Any], consent: str | None) -> None:
         assert self.loaded is not None

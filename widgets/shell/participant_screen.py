@@ -1,17 +1,27 @@
-"""Who is taking part: a participant code (typed, or picked from those already in the database)
-and the study's profile fields. An existing code resumes: its profile is kept, and the button
-says how far that person got ("Resume: 3 of 9 answered")."""
+"""Who is taking part: the participant code, typed, and the study's profile fields.
+
+The participant side never lists or hints at other participants (ARCHITECTURE.md, rule 11):
+no list of codes, no completion, nothing in labels, tool tips or accessible names. The screen
+only asks "is the code typed here known?" through `lookup`; a known code shows that person's
+own progress ("Welcome back: 3 of 9 answered") and their stored profile, and resumes. A code
+the study does not issue (`participants.codes`) is refused with a message for the participant.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from app.session.codes import participant_code_problem, participant_code_warning
+from app.session.codes import (
+    participant_code_problem,
+    participant_code_warning,
+    study_code_problem,
+)
 from app.session.profile import check_profile
 from app.session.standing import ParticipantStanding
 from app.study.loader import LoadedStudy
 from app.study.model import ProfileField
-from widgets.qt import Qt, QtWidgets, QWidget, Signal
+from widgets.qt import QtWidgets, QWidget, Signal
 from widgets.shell.page import Page
 from widgets.typography import mute
 
@@ -94,28 +104,33 @@ class ProfileForm(QWidget):
             self.inputs[first].setFocus()
 
 
+Lookup = Callable[[str], ParticipantStanding | None]
+
+
 class ParticipantScreen(Page):
-    """Emits `proceed(code, profile, standing)`: standing is None for a new participant."""
+    """Emits `proceed(code, profile, standing)`: standing is None for a new participant.
+
+    `lookup(code)` is the standing of exactly that code, or None: the screen is never handed
+    the list of participants, so nothing on it can show one."""
 
     proceed = Signal(str, object, object)
     back = Signal()
 
-    def __init__(self, loaded: LoadedStudy, standings: list[ParticipantStanding],
+    def __init__(self, loaded: LoadedStudy, lookup: Lookup,
                  *, code: str = "", parent: QWidget | None = None) -> None:
         super().__init__(loaded.study.title, parent)
         self.loaded = loaded
-        self.standings = {s.code: s for s in standings}
+        self._lookup = lookup
+        self._filled_from: str | None = None  # the known code whose profile the form shows
         if loaded.study.description:
             about = mute(QtWidgets.QLabel(loaded.study.description))
             about.setWordWrap(True)
             self.body.addWidget(about)
         self.form = ProfileForm(list(loaded.study.profile_fields), self.column)
         self.code = QtWidgets.QLineEdit(self.form)
-        self.code.setPlaceholderText("e.g. P001")
+        self.code.setPlaceholderText(self.tr("the code on your card, e.g. P001"))
+        self.code.setAccessibleName(self.tr("Participant code"))
         self.code.setClearButtonEnabled(True)
-        completer = QtWidgets.QCompleter(sorted(self.standings), self.code)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.code.setCompleter(completer)
         self.code.textChanged.connect(self._code_changed)
         self.code_note = QtWidgets.QLabel("", self.form)
         self.code_note.setWordWrap(True)
@@ -125,28 +140,12 @@ class ParticipantScreen(Page):
         code_box.addWidget(self.code)
         code_box.addWidget(self.code_note)
         # One form, so the code and the profile fields line up.
-        self.form.form_layout.insertRow(0, "Participant code", code_box)
+        self.form.form_layout.insertRow(0, self.tr("Participant code"), code_box)
         self.body.addWidget(self.form)
-        if self.standings:
-            known = mute(QtWidgets.QLabel("Already in this database (pick one to resume):"))
-            self.body.addWidget(known)
-            self.known = QtWidgets.QListWidget(self.column)
-            for s in sorted(self.standings.values(), key=lambda s: s.code):
-                state = "finished" if s.finished else f"{s.answered} of {s.total} answered"
-                item = QtWidgets.QListWidgetItem(f"{s.code}  ·  {state}")
-                item.setData(Qt.ItemDataRole.UserRole, s.code)
-                self.known.addItem(item)
-            self.known.itemActivated.connect(
-                lambda item: self.code.setText(str(item.data(Qt.ItemDataRole.UserRole))))
-            self.known.currentItemChanged.connect(
-                lambda item, _prev: item is not None
-                and self.code.setText(str(item.data(Qt.ItemDataRole.UserRole))))
-            self.body.addWidget(self.known, 1)
-        else:
-            self.body.addStretch(1)
-        self.back_button = self.add_button("Back")
+        self.body.addStretch(1)
+        self.back_button = self.add_button(self.tr("Back"))
         self.back_button.clicked.connect(self.back.emit)
-        self.go_button = self.add_button("Continue  ⏎", primary=True)
+        self.go_button = self.add_button(self.tr("Continue  ⏎"), primary=True)
         self.go_button.clicked.connect(self.submit)
         self.code.setText(code)
         self._code_changed(code)
@@ -156,39 +155,62 @@ class ParticipantScreen(Page):
         return self.code
 
     def standing(self) -> ParticipantStanding | None:
-        return self.standings.get(self.code.text().strip())
+        """The standing of the code typed now (None: a new code)."""
+        code = self.code.text().strip()
+        return self._lookup(code) if code else None
 
     def _code_changed(self, text: str) -> None:
-        standing = self.standings.get(text.strip())
-        self.form.set_editable(standing is None)
+        standing = self.standing()
         self.form.show_problems({})
+        if self._filled_from is not None and (standing is None
+                                              or standing.code != self._filled_from):
+            # The profile on screen belonged to the code typed before: never carry it over.
+            self.form.fill({})
+            self._filled_from = None
+        self.form.set_editable(standing is None)
         if standing is None:
-            self._note(participant_code_warning(text) or "")
-            self.go_button.setText("Continue  ⏎")
+            self._note(self._code_warning(text))
+            self.go_button.setText(self.tr("Continue  ⏎"))
             self.go_button.setEnabled(True)
             return
         self.form.fill(standing.profile)
+        self._filled_from = standing.code
         if standing.finished:
-            self._note(f"{text} has already answered all {standing.total} items.")
+            self._note(self.tr("This code has already answered every item of this study. "
+                               "Check the code, or ask the study staff."))
+            self.go_button.setText(self.tr("Continue  ⏎"))
             self.go_button.setEnabled(False)
         else:
-            self._note(f"Welcome back. {standing.answered} of {standing.total} items answered; "
-                       "you continue where you stopped.")
-            self.go_button.setText(f"Resume ({standing.answered} of {standing.total})  ⏎")
+            self._note(self.tr("Welcome back: {answered} of {total} answered. You continue "
+                               "where you stopped.").format(answered=standing.answered,
+                                                            total=standing.total))
+            self.go_button.setText(self.tr("Resume  ⏎"))
             self.go_button.setEnabled(True)
+
+    def _code_warning(self, text: str) -> str:
+        warning = participant_code_warning(text)
+        return self.tr("This looks like a person's name; participant codes should be "
+                       "pseudonyms (such as P017).") if warning else ""
 
     def _note(self, text: str) -> None:
         self.code_note.setText(text)
         self.code_note.setVisible(bool(text))
 
+    def _refuse(self, text: str) -> None:
+        self._note(text)
+        self.code.setFocus()
+
     def submit(self) -> None:
         code = self.code.text().strip()
         problem = participant_code_problem(code)
         if problem:
-            self._note(problem[0].upper() + problem[1:] + ".")
-            self.code.setFocus()
+            self._refuse(problem[0].upper() + problem[1:] + ".")
             return
-        standing = self.standings.get(code)
+        if study_code_problem(self.loaded.study, code):
+            self._refuse(self.tr("This is not one of this study's codes: check the card you "
+                                 "were given."))
+            return
+        standing = self.standing()
         if standing is not None:
             if not standing.finished:
                 self.proceed.emit(code, dict(standing.profile), standing)

@@ -18,6 +18,7 @@ class StartScreen(Page):
     """Emits `study_chosen(path)`; the window loads the study and reports problems back here."""
 
     study_chosen = Signal(object)  # Path of the study folder or study.json
+    passphrase_requested = Signal()  # the designer chooses designer mode's passphrase
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Baseline Studio", parent, width_em=60)
@@ -38,6 +39,13 @@ class StartScreen(Page):
         self.problems = ProblemsView(self.column)
         self.problems.hide()
         self.body.addWidget(self.problems, 3)
+        # Only until the designer chose a passphrase, and only before any participant session.
+        self.passphrase_button = self.add_button("Set designer passphrase…")
+        self.passphrase_button.setToolTip(
+            "Designer mode (Ctrl+Shift+D) shows participants and results behind a passphrase: "
+            "choose it before the first participant")
+        self.passphrase_button.clicked.connect(self.passphrase_requested.emit)
+        self.passphrase_button.hide()
         self.open_button = self.add_button("Open study from disk…")
         self.open_button.setShortcut(QKeySequence.StandardKey.Open)
         self.open_button.setToolTip("Ctrl+O: a study folder's study.json")
@@ -67,6 +75,9 @@ class StartScreen(Page):
 
     def initial_focus(self) -> QWidget:
         return self.list
+
+    def offer_passphrase(self, offer: bool) -> None:
+        self.passphrase_button.setVisible(offer)
 
     def _sync_buttons(self) -> None:
         self.start_button.setEnabled(self.list.currentItem() is not None)
