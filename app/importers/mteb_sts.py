@@ -15,6 +15,8 @@ from app.importers.mteb_common import mteb_study, row_language, task_name
 from app.importers.mteb_questions import STS_MAX, STS_MIN, STS_STEP, mteb_categories, sts_question
 from app.importers.tables import cell_number, cell_text, sampled_rows
 
+MAX_POINTS = 1000  # the study format's limit on a scale's steps
+
 INSTRUCTIONS = (
     "Each screen shows two sentences. Rate how similar their **meanings** are, from {low:g} "
     "(completely different) to {high:g} (the same meaning), in steps of a half."
@@ -41,6 +43,15 @@ def build(options: ImportOptions) -> StudyDraft:
     low, high = STS_MIN, STS_MAX
     if scores and (min(scores) < STS_MIN or max(scores) > STS_MAX):
         low, high = float(math.floor(min(scores))), float(math.ceil(max(scores)))
+        high = max(high, low + 1)  # every score the same whole number: still a scale
+        # 1e308 is no similarity score: a scale around it has no room (or no end) of steps
+        if not 0 < (high - low) / STS_STEP <= MAX_POINTS:
+            for row, *_, score, _subset, _language in rows:
+                if score in (min(scores), max(scores)):
+                    problems.add(row, "score", f"{score:g} is too far from the other scores: no "
+                                 f"scale of at most {MAX_POINTS} steps of {STS_STEP:g} holds "
+                                 f"{low:g} to {high:g}")
+            problems.raise_if_any()
     items = [
         {"id": ids[row], **language,
          "categories": mteb_categories(name, subset, "sts"),

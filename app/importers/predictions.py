@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from app.importers.base import ImportOptions, Problems, fail
+from app.importers.json_source import JsonTextError, parse_json
 from app.importers.tables import cell_text, read_table
 from app.importers.writing import write_json
 from app.study.answers import NA, item_document_ids
@@ -75,9 +76,9 @@ def parse_prediction(item: Item, question: Question, text: str) -> Any:
     if not isinstance(question, RelevanceQuestion | RankingQuestion | ClusteringQuestion):
         return text  # a comment
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON: {exc.msg} at column {exc.colno}") from exc
+        value = parse_json(text)
+    except JsonTextError as exc:
+        raise ValueError(f"not valid JSON: {exc.message} at column {exc.column}") from exc
     docs = item_document_ids(item)
     if isinstance(question, RankingQuestion):
         if not isinstance(value, list) or sorted(map(str, value)) != sorted(docs):
@@ -98,9 +99,15 @@ def _scores(value: Any, docs: list[str]) -> dict[str, float]:
     out = {}
     for doc in docs:
         score = value[doc]
-        if isinstance(score, bool) or not isinstance(score, int | float) or not math.isfinite(score):
+        if isinstance(score, bool) or not isinstance(score, int | float):
             raise ValueError(f"score {score!r} for {doc!r} is not a number")
-        out[doc] = float(score)
+        try:
+            number = float(score)  # an integer of 400 digits overflows here
+        except OverflowError:
+            raise ValueError(f"score for {doc!r} is too large ({len(str(score))} digits)") from None
+        if not math.isfinite(number):
+            raise ValueError(f"score {score!r} for {doc!r} is not a finite number")
+        out[doc] = number
     return out
 
 

@@ -9,7 +9,6 @@ strings, JSON and Parquet keep their types (Parquet lists become Python lists).
 from __future__ import annotations
 
 import csv
-import json
 import math
 import re
 from collections import Counter
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from app.importers.base import ImportOptions, Problems, fail, sample_indices
+from app.importers.json_source import JsonTextError, parse_json
 
 TABLE_SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".tsv", ".parquet")
 ID_COLUMNS = ("id", "_id")
@@ -74,10 +74,9 @@ def _read_jsonl(path: Path) -> list[dict[str, Any]]:
             if not line.strip():
                 continue
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise fail(path, f"JSON syntax error: {exc.msg} (row {len(rows)})",
-                           f"line {line_no}, column {exc.colno}") from exc
+                value = parse_json(line)
+            except JsonTextError as exc:
+                raise fail(path, f"{exc.message} (row {len(rows)})", exc.place(line_no)) from exc
             if not isinstance(value, dict):
                 raise fail(path, "each line must hold a JSON object", f"line {line_no}")
             rows.append(value)
@@ -86,10 +85,9 @@ def _read_jsonl(path: Path) -> list[dict[str, Any]]:
 
 def _read_json(path: Path) -> list[dict[str, Any]]:
     try:
-        value = json.loads(path.read_text(encoding="utf-8-sig"))
-    except json.JSONDecodeError as exc:
-        raise fail(path, f"JSON syntax error: {exc.msg}",
-                   f"line {exc.lineno}, column {exc.colno}") from exc
+        value = parse_json(path.read_text(encoding="utf-8-sig"))
+    except JsonTextError as exc:
+        raise fail(path, exc.message, exc.place()) from exc
     if isinstance(value, dict) and isinstance(value.get("data"), list):
         value = value["data"]
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
@@ -167,6 +165,10 @@ def cell_number(problems: Problems, row: int, column: str, value: Any) -> float 
         return None
     try:
         number = float(value)
+    except OverflowError:  # an integer of 400 digits: no float holds it
+        problems.add(row, column, f"a number too large: {str(value)[:20]}... "
+                     f"({len(str(value))} digits)")
+        return None
     except (TypeError, ValueError):
         problems.add(row, column, f"expected a number, found {value!r}")
         return None
@@ -192,9 +194,9 @@ def cell_list(problems: Problems, row: int, column: str, value: Any, *,
         text = value.strip()
         if text.startswith("["):
             try:
-                value = json.loads(text)
-            except json.JSONDecodeError as exc:
-                problems.add(row, column, f"not a valid JSON list: {exc.msg}")
+                value = parse_json(text)
+            except JsonTextError as exc:
+                problems.add(row, column, f"not a valid JSON list: {exc.message}")
                 return None
         else:
             return [p.strip() for p in text.split(split) if p.strip()] if split else [text]

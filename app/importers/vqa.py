@@ -15,11 +15,11 @@ Item ids: the `case` where given, else `id`/`_id`, else the row number.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices, study_header
 from app.importers.images import ImageCollector
+from app.importers.json_source import JsonTextError, parse_json
 from app.importers.mteb_common import direction_for
 from app.importers.tables import (
     ID_COLUMNS,
@@ -44,9 +44,9 @@ INSTRUCTIONS = (
 def parse_options(problems: Problems, row: int, value: Any) -> list[tuple[str, str]] | None:
     if isinstance(value, str) and value.strip()[:1] in ("[", "{"):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            problems.add(row, "options", f"not valid JSON: {exc.msg}")
+            value = parse_json(value)
+        except JsonTextError as exc:
+            problems.add(row, "options", f"not valid JSON: {exc.message}")
             return None
     if isinstance(value, str):
         value = [part.strip() for part in value.split("|")]

@@ -39,17 +39,26 @@ def _float_free(text: bytes) -> bool:
 
 
 def content_hash(raw: Any, source_text: str | None = None) -> str:
+    """sha256 of the canonical JSON (see `hash_and_key_marks`)."""
+    return hash_and_key_marks(raw, source_text)[0]
+
+
+def hash_and_key_marks(raw: Any, source_text: str | None = None) -> tuple[str, int]:
     """sha256 of the canonical JSON: the same study written with other spacing hashes alike.
 
     The hash identifies a study in every database, so its text must never change: the header
     is encoded by json key by key in sorted order, the items by msgspec where that gives the
     same text (see above), and fed piece by piece; the pieces joined are exactly the one-shot
     canonical text (tested). `source_text` is the JSON `raw` was parsed from: without it, or
-    when it holds NaN or Infinity, every piece is encoded by json."""
-    digest = hashlib.sha256()
+    when it holds NaN or Infinity, every piece is encoded by json.
+
+    With the hash comes the number of `":` marks in the canonical text: one per key, plus any
+    inside strings. The loader compares it with the source's own count to notice a key written
+    twice (`app.study.duplicate_keys`) without a second walk over the study."""
+    digest = _MarkingDigest()
     if not (isinstance(raw, dict) and isinstance(raw.get("items"), list)):
         digest.update(_CANONICAL.encode(raw).encode("utf-8"))
-        return digest.hexdigest()
+        return digest.hexdigest(), digest.marks
     fast = source_text is not None and "NaN" not in source_text and "Infinity" not in source_text
     digest.update(b"{")
     for n, key in enumerate(sorted(raw)):
@@ -59,10 +68,26 @@ def content_hash(raw: Any, source_text: str | None = None) -> str:
         else:
             digest.update(_CANONICAL.encode(raw[key]).encode("utf-8"))
     digest.update(b"}")
-    return digest.hexdigest()
+    return digest.hexdigest(), digest.marks
 
 
-def _hash_items(digest: Any, items: list[Any]) -> None:
+class _MarkingDigest:
+    """sha256 that also counts the `":` marks of what it is fed. No piece fed ends inside a
+    mark: a key's piece ends with it, every other piece ends with a value."""
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+        self.marks = 0
+
+    def update(self, data: bytes) -> None:
+        self._sha.update(data)
+        self.marks += data.count(b'":')
+
+    def hexdigest(self) -> str:
+        return self._sha.hexdigest()
+
+
+def _hash_items(digest: _MarkingDigest, items: list[Any]) -> None:
     try:
         whole = _FAST.encode(items)
     except TypeError:  # a key that is not a string: cannot come from JSON; json decides

@@ -21,7 +21,8 @@ from pydantic import TypeAdapter, ValidationError
 from app.gc_pause import gc_paused
 from app.study.checks import check_items, check_study
 from app.study.compact import share_equal_options
-from app.study.content_hash import content_hash
+from app.study.content_hash import hash_and_key_marks
+from app.study.duplicate_keys import duplicate_keys, source_key_marks
 from app.study.errors import Problem, StudyError, json_path
 from app.study.model import QUESTION_KINDS, Item, Option, Study
 
@@ -70,7 +71,11 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
         raw, text = _parse_json(source, raw_bytes)
         # Hashed first: validation then lets each item's parsed JSON go once its model is
         # made, so the models fill the space it leaves (~50 MB less left behind at 20,000).
-        digest = content_hash(raw, text)
+        digest, canonical_marks = hash_and_key_marks(raw, text)
+        if source_key_marks(text) != canonical_marks:  # a key dropped, or unusual spacing
+            repeated = duplicate_keys(source, text)
+            if repeated:
+                raise StudyError(repeated)
         del text, raw_bytes
         study, problems = _validate(source, raw, check_assets=check_assets)
         del raw

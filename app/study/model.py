@@ -111,6 +111,9 @@ class ChoiceQuestion(QuestionBase):
         return self
 
 
+MIN_STEP = 1e-9
+
+
 class Anchor(StrictModel):
     value: float
     label: str
@@ -132,11 +135,16 @@ class RatingQuestion(QuestionBase):
     def _scale_is_sane(self) -> RatingQuestion:
         if self.max <= self.min:
             raise ValueError(f"max ({self.max}) must be greater than min ({self.min})")
+        if self.step < MIN_STEP:  # scale points are rounded to 10 places: finer ones would merge
+            raise ValueError(f"step {self.step} is below the smallest step, {MIN_STEP}")
+        # -1e308..1e308 (or a step of 5e-324) is infinitely many steps: compared before
+        # round(), which overflows on infinity.
         steps = (self.max - self.min) / self.step
+        if not steps <= 1000:
+            raise ValueError(f"a scale may have at most 1000 steps; {self.min}..{self.max} in "
+                             f"steps of {self.step} has more")
         if abs(steps - round(steps)) > 1e-9:
             raise ValueError(f"step {self.step} does not divide the range {self.min}..{self.max}")
-        if steps > 1000:
-            raise ValueError("a scale may have at most 1000 steps")
         for anchor in self.anchors:
             if not self.min <= anchor.value <= self.max:
                 raise ValueError(f"anchor {anchor.value} lies outside {self.min}..{self.max}")

@@ -21,6 +21,8 @@ MeasurementLevel = Literal["nominal", "ordinal", "interval", "ratio"]
 
 
 class StrictModel(BaseModel):
-    """Unknown fields are errors: a typo in a study file must not pass silently."""
+    """Unknown fields are errors: a typo in a study file must not pass silently. Numbers are
+    finite: JSON's NaN and Infinity (which Python's parsers accept) are refused at their path,
+    before any arithmetic on a scale could overflow."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
