@@ -98,12 +98,15 @@ class MainWindow(QtWidgets.QMainWindow):
 
         enter_designer_mode(self, home=self.home, db=self.db, writer=self.writer,
                             at_start=self.flow.current() is self.flow.start,
-                            then=self._show_designer)
+                            then=self._let_in)
+
+    def _let_in(self) -> None:
+        self.flow.start.offer_passphrase(False)  # a passphrase is set by now
+        self._show_designer()
 
     def _show_designer(self) -> None:
         from widgets.designer.window import DesignerWindow
 
-        self.flow.start.offer_passphrase(False)
 
         if self._designer is None:
             self._designer = DesignerWindow(self.db, self.writer, home=self.home,

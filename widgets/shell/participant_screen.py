@@ -46,7 +46,7 @@ class ProfileForm(QWidget):
             widget: QtWidgets.QComboBox | QtWidgets.QLineEdit
             if field.kind == "choice":
                 combo = QtWidgets.QComboBox(self)
-                combo.addItem(CHOOSE, "")
+                combo.addItem(self.tr(CHOOSE), "")
                 for option in field.options:
                     combo.addItem(option.label, option.key)
                 widget = combo
@@ -54,11 +54,12 @@ class ProfileForm(QWidget):
                 line = QtWidgets.QLineEdit(self)
                 if field.kind == "number":
                     bounds = [f"{b:g}" for b in (field.min, field.max) if b is not None]
-                    line.setPlaceholderText("a number" + (f" ({' to '.join(bounds)})"
-                                                          if len(bounds) == 2 else ""))
+                    line.setPlaceholderText(
+                        self.tr("a number ({low} to {high})").format(low=bounds[0], high=bounds[1])
+                        if len(bounds) == 2 else self.tr("a number"))
                 widget = line
             optional = not field.required and "optional" not in field.label.lower()
-            label = field.label + ("  (optional)" if optional else "")
+            label = field.label + (self.tr("  (optional)") if optional else "")
             error = QtWidgets.QLabel("", self)
             error.setWordWrap(True)
             error.hide()
