@@ -15,16 +15,16 @@ lightness channel, so colours keep their hue).
 
 from __future__ import annotations
 
-import os
-import stat
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from app.regular_files import NotARegularFileError, open_regular_file
 from app.study.errors import UserInputError
 
 # Deliberately above Pillow's default (~89 MP, a 10,000 x 9,000 scan is legitimate) and far
@@ -120,43 +120,23 @@ def fitted_size(size: Size, box: Size) -> Size:
 def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage:
     """The image at `path` as RGB, downscaled to fit `max_size` (None: full size)."""
     path = Path(path)
-    try:
-        with _open_regular_file(path) as fh, Image.open(fh) as im:
-            width, height = im.size
-            if width * height > MAX_PIXELS:
-                raise _too_large(path, width, height)
-            if width * height > MAX_DECODE_PIXELS and im.format not in _DRAFTS:
-                # Before getexif(): for a PNG it decodes the whole image to look for an eXIf.
-                raise _too_large_to_decode(path, im)
-            orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
-            swapped = orientation in (5, 6, 7, 8)
-            box = (max_size[1], max_size[0]) if max_size and swapped else max_size
-            # JPEG: libjpeg decodes straight at 1/2, 1/4 or 1/8 scale, still >= the box (and
-            # within the decode budget when asked for the full size of a huge photograph).
-            im.draft("RGB", _draft_request(im.size, box or im.size))
-            if im.size[0] * im.size[1] > MAX_DECODE_PIXELS:
-                raise _too_large_to_decode(path, im)
-            im.load()
-            reduced = _reduce(im, box)
-            rgb = _to_rgb(reduced)
-            del reduced
-    except ImageError:
-        raise
-    except FileNotFoundError as exc:
-        raise ImageMissingError(path, "the image file does not exist") from exc
-    except IsADirectoryError as exc:
-        raise NotAnImageError(path, "this is a folder, not an image file") from exc
-    except PermissionError as exc:
-        raise ImageMissingError(path, "the image file cannot be read (permission denied)") from exc
-    except UnidentifiedImageError as exc:
-        raise NotAnImageError(path, "this file is not an image format the app can read") from exc
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
-    except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
-        raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
+    with _checked_image(path) as im:
+        width, height = im.size
+        orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
+        swapped = orientation in (5, 6, 7, 8)
+        box = (max_size[1], max_size[0]) if max_size and swapped else max_size
+        # JPEG: libjpeg decodes straight at 1/2, 1/4 or 1/8 scale, still >= the box (and
+        # within the decode budget when asked for the full size of a huge photograph).
+        im.draft("RGB", _draft_request(im.size, box or im.size))
+        if im.size[0] * im.size[1] > MAX_DECODE_PIXELS:
+            raise _too_large_to_decode(path, im)
+        im.load()
+        reduced = _reduce(im, box)
+        rgb = _to_rgb(reduced)
+        del reduced
     if orientation in _TRANSPOSE:
         rgb = rgb.transpose(_TRANSPOSE[orientation])
-    original = (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+    original = (height, width) if swapped else (width, height)
     array: np.ndarray = np.asarray(rgb, dtype=np.uint8)
     # Pillow's copy (4 bytes a pixel: 24 MB for a half-scale 24-megapixel JPEG) goes before
     # the resize allocates, so a decoder thread's high-water mark is one copy lower.
@@ -170,22 +150,45 @@ def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage
     return DecodedImage(path, np.ascontiguousarray(array), original)
 
 
-def _open_regular_file(path: Path) -> BinaryIO:
-    """`path` opened for reading if it is a regular file. O_NONBLOCK: opening a FIFO would
-    otherwise wait for a writer forever (and the decoder thread with it, and the window's
-    close after it); fstat on the open descriptor, not the path, so a file swapped for a pipe
-    after a check is still caught."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+def verify_image(path: Path | str) -> None:
+    """ImageError (naming the file) unless `path` is an image the viewer will decode: a
+    regular file, a format Pillow reads, within the pixel limits, its data intact as far as
+    Pillow's `verify` checks without decoding (PNG chunk checksums, for one). For importers:
+    a text file named .png is refused when the study is made, not on a participant's screen."""
+    with _checked_image(Path(path)) as im:
+        im.verify()
+
+
+@contextlib.contextmanager
+def _checked_image(path: Path) -> Iterator[Image.Image]:
+    """The image at `path` opened (its header read, no pixel decoded) and within the pixel
+    limits; whatever goes wrong while it is open becomes an ImageError naming the file."""
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise NotAnImageError(path, "this is a folder, not an image file")
-        if not stat.S_ISREG(mode):
-            raise NotAnImageError(path, "not a regular file (a pipe, socket or device): refused")
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
+        with open_regular_file(path) as fh, Image.open(fh) as im:
+            width, height = im.size
+            if width * height > MAX_PIXELS:
+                raise _too_large(path, width, height)
+            if width * height > MAX_DECODE_PIXELS and im.format not in _DRAFTS:
+                # Before getexif(): for a PNG it decodes the whole image to look for an eXIf.
+                raise _too_large_to_decode(path, im)
+            yield im
+    except ImageError:
         raise
+    except FileNotFoundError as exc:
+        raise ImageMissingError(path, "the image file does not exist") from exc
+    except IsADirectoryError as exc:
+        raise NotAnImageError(path, "this is a folder, not an image file") from exc
+    except NotARegularFileError as exc:  # a FIFO would have blocked the decoder forever
+        raise NotAnImageError(path, "not a regular file (a pipe, socket or device): "
+                              "refused") from exc
+    except PermissionError as exc:
+        raise ImageMissingError(path, "the image file cannot be read (permission denied)") from exc
+    except UnidentifiedImageError as exc:
+        raise NotAnImageError(path, "this file is not an image format the app can read") from exc
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
+    except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
+        raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
 
 
 def _draft_request(size: Size, box: Size) -> Size:
