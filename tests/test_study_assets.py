@@ -4,9 +4,11 @@ importers refuse an image that does not decode (issue 14)."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -106,3 +108,40 @@ def test_vqa_import_refuses_a_text_file_named_png(tmp_path: Path) -> None:
     assert problem.file == source and problem.where == "row 1, column image[0]"
     assert "'photos/fake.png' cannot be shown: this file is not an image format" in problem.message
     assert not out.exists()
+
+
+def test_an_unwritable_data_folder_is_a_note_not_a_failure(
+        mini_study_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home = tmp_path / "home-is-a-file"
+    home.write_text("", encoding="utf-8")
+    assert main(["validate", "--home", str(home), str(mini_study_dir)]) == 0
+    err = capsys.readouterr().err
+    assert "note: the study's files could not be recorded" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_a_study_json_swapped_for_a_fifo_is_refused_not_waited_on(
+        mini_study_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = mini_study_dir / "study.json"
+    source.unlink()
+    os.mkfifo(source)
+    # The swap lands after the loader's is_file() check: that check is made to see a file.
+    monkeypatch.setattr(Path, "is_file", lambda self: True)
+    outcome: list[BaseException] = []
+    worker = threading.Thread(target=lambda: _load_into(outcome, source), daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # the old code: blocked in open(); a writer releases it
+        with contextlib.suppress(OSError), open(os.open(source, os.O_WRONLY | os.O_NONBLOCK), "wb"):
+            pass
+    assert not worker.is_alive(), "load_study blocked on a FIFO"
+    (error,) = outcome
+    assert isinstance(error, StudyError) and str(source) in str(error)
+    assert "not a regular file" in str(error)
+
+
+def _load_into(outcome: list[BaseException], source: Path) -> None:
+    try:
+        load_study(source)
+    except BaseException as exc:  # handed to the test thread
+        outcome.append(exc)

@@ -34,7 +34,12 @@ def run(args: argparse.Namespace) -> int:
         print("  demo study: content and model scores are illustrative")
     # The content hash covers study.json only: an image replaced under the same name is
     # caught by comparing the files with their record for this version (app.study.assets).
-    changes = record_or_compare(loaded, data_home(args.home))
+    try:
+        changes = record_or_compare(loaded, data_home(args.home))
+    except OSError as exc:  # a read-only data folder: the study is still valid
+        print(f"  note: the study's files could not be recorded ({exc.strerror or exc}: "
+              f"{exc.filename or ''}); a changed image will not be noticed", file=sys.stderr)
+        changes = []
     if changes:
         print(f"  warning: {len(changes)} file{'s' if len(changes) != 1 else ''} changed since "
               f"this version of the study was first checked on this computer (sha256 "
