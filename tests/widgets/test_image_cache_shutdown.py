@@ -68,3 +68,12 @@ def test_shutdown_does_not_wait_for_a_stuck_decoder(qtbot: QtBot, tmp_path: Path
         guard.cancel()
     qtbot.waitUntil(lambda: cache.active_decoders() == 0, timeout=5000)
     assert cache.wait(5000)  # the queued decodes were cancelled, not run
+
+
+def test_after_shutdown_requests_queue_nothing(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "a.png"
+    Image.new("RGB", (4, 4)).save(path)
+    cache = ImageCache(default_size=(400, 300))
+    assert cache.shutdown()
+    assert cache.request(path) is None
+    assert not cache.is_busy() and cache.active_decoders() == 0

@@ -75,15 +75,17 @@ class _Decoders:
         self._closed = False
         self._changed = threading.Condition()
 
-    def start(self, job: Callable[[], None]) -> None:
+    def start(self, job: Callable[[], None]) -> bool:
+        """Queue `job`; False (and nothing queued) once closed."""
         with self._changed:
             if self._closed:
-                return
+                return False
             self._queue.append(job)
             if self._started < self._threads:
                 self._started += 1
                 threading.Thread(target=self._work, name="image-decoder", daemon=True).start()
             self._changed.notify()
+            return True
 
     def _work(self) -> None:
         while True:
@@ -174,9 +176,9 @@ class ImageCache(QObject):
         if entry is not None and entry.satisfies(box):
             return entry
         pending = self._pending.get(key, False)
-        if pending is False or not _covers(pending, box):
+        if (pending is False or not _covers(pending, box)) and \
+                self._decoders.start(_decode_job(self, key, box)):  # False: shut down
             self._pending[key] = box
-            self._decoders.start(_decode_job(self, key, box))
         return None
 
     def prefetch(self, paths: Iterable[Path | str], max_size: Size | None = None) -> None:
