@@ -2,7 +2,12 @@
 
 `decode_image` turns a file into an RGB array no larger than a requested size: for JPEG,
 Pillow's `draft` makes libjpeg decode at 1/2, 1/4 or 1/8 scale directly, so a 24-megapixel
-photograph becomes a screen-sized array without ever existing at full size. Every way a file
+photograph becomes a screen-sized array without ever existing at full size. The other formats
+(PNG, WebP, TIFF...) can only be decoded whole: they are reduced in their own mode right after
+(before the RGB conversion and the alpha compositing, which would copy them three times), and a
+file that would be decoded above `MAX_DECODE_PIXELS` is refused from its header, before any
+pixel is decoded. Only regular files are opened, without blocking: a path that has become a
+pipe (FIFO) or a device is refused instead of waiting for a writer forever. Every way a file
 can be wrong (missing, not an image, damaged, a decompression bomb) becomes an `ImageError`
 naming the file. `adjust` applies brightness, contrast and local contrast (CLAHE on the
 lightness channel, so colours keep their hue).
@@ -10,6 +15,8 @@ lightness channel, so colours keep their hue).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,12 +24,25 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from app.regular_files import NotARegularFileError, open_regular_file
 from app.study.errors import UserInputError
 
 # Deliberately above Pillow's default (~89 MP, a 10,000 x 9,000 scan is legitimate) and far
 # below what would exhaust memory: beyond this the file is refused, whatever its format claims.
 MAX_PIXELS = 200_000_000
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+# What may exist at once at decoded size: 64 MP is 256 MB as RGBA (twice that at its peak,
+# as Image.reduce premultiplies an RGBA image into a copy), the most one decoder may hold (two
+# prefetch at once). It admits every camera and dermatoscope photograph up to 64 MP
+# in any format (24 MP, 45-61 MP full-frame sensors) and larger JPEGs at any size (libjpeg
+# decodes them at 1/2..1/8 scale); a PNG, WebP or TIFF above it, and a 14,000 x 14,000 PNG
+# bomb of 768 KB, is refused before decoding. Above it JPEGs asked for at full size are
+# decoded at the largest scale within it.
+MAX_DECODE_PIXELS = 64_000_000
+# Formats whose decoder reduces while decoding (Pillow's draft): libjpeg's 1/2..1/8 scaling.
+_DRAFTS = {"JPEG", "MPO"}
+# Image.reduce works in these modes; others (palette, 1-bit, CMYK) are converted first.
+_REDUCIBLE = {"L", "LA", "RGB", "RGBA", "RGBa", "La", "I", "F", "I;16"}
 
 _EXIF_ORIENTATION = 0x0112
 _TRANSPOSE = {
@@ -100,35 +120,23 @@ def fitted_size(size: Size, box: Size) -> Size:
 def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage:
     """The image at `path` as RGB, downscaled to fit `max_size` (None: full size)."""
     path = Path(path)
-    try:
-        with Image.open(path) as im:
-            width, height = im.size
-            if width * height > MAX_PIXELS:
-                raise _too_large(path, width, height)
-            orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
-            if max_size is not None:
-                swapped = orientation in (5, 6, 7, 8)
-                # JPEG: libjpeg decodes straight at 1/2, 1/4 or 1/8 scale, still >= the box.
-                im.draft("RGB", (max_size[1], max_size[0]) if swapped else max_size)
-            im.load()
-            rgb = _to_rgb(im)
-    except ImageError:
-        raise
-    except FileNotFoundError as exc:
-        raise ImageMissingError(path, "the image file does not exist") from exc
-    except IsADirectoryError as exc:
-        raise NotAnImageError(path, "this is a folder, not an image file") from exc
-    except PermissionError as exc:
-        raise ImageMissingError(path, "the image file cannot be read (permission denied)") from exc
-    except UnidentifiedImageError as exc:
-        raise NotAnImageError(path, "this file is not an image format the app can read") from exc
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
-    except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
-        raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
+    with _checked_image(path) as im:
+        width, height = im.size
+        orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
+        swapped = orientation in (5, 6, 7, 8)
+        box = (max_size[1], max_size[0]) if max_size and swapped else max_size
+        # JPEG: libjpeg decodes straight at 1/2, 1/4 or 1/8 scale, still >= the box (and
+        # within the decode budget when asked for the full size of a huge photograph).
+        im.draft("RGB", _draft_request(im.size, box or im.size))
+        if im.size[0] * im.size[1] > MAX_DECODE_PIXELS:
+            raise _too_large_to_decode(path, im)
+        im.load()
+        reduced = _reduce(im, box)
+        rgb = _to_rgb(reduced)
+        del reduced
     if orientation in _TRANSPOSE:
         rgb = rgb.transpose(_TRANSPOSE[orientation])
-    original = (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+    original = (height, width) if swapped else (width, height)
     array: np.ndarray = np.asarray(rgb, dtype=np.uint8)
     # Pillow's copy (4 bytes a pixel: 24 MB for a half-scale 24-megapixel JPEG) goes before
     # the resize allocates, so a decoder thread's high-water mark is one copy lower.
@@ -140,6 +148,83 @@ def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage
             # for shrinking, and several times faster than Pillow's Lanczos here.
             array = cv2.resize(array, target, interpolation=cv2.INTER_AREA)
     return DecodedImage(path, np.ascontiguousarray(array), original)
+
+
+def verify_image(path: Path | str) -> None:
+    """ImageError (naming the file) unless `path` is an image the viewer will decode: a
+    regular file, a format Pillow reads, within the pixel limits, its data intact as far as
+    Pillow's `verify` checks without decoding (PNG chunk checksums, for one). For importers:
+    a text file named .png is refused when the study is made, not on a participant's screen."""
+    with _checked_image(Path(path)) as im:
+        im.verify()
+
+
+@contextlib.contextmanager
+def _checked_image(path: Path) -> Iterator[Image.Image]:
+    """The image at `path` opened (its header read, no pixel decoded) and within the pixel
+    limits; whatever goes wrong while it is open becomes an ImageError naming the file."""
+    try:
+        with open_regular_file(path) as fh, Image.open(fh) as im:
+            width, height = im.size
+            if width * height > MAX_PIXELS:
+                raise _too_large(path, width, height)
+            if width * height > MAX_DECODE_PIXELS and im.format not in _DRAFTS:
+                # Before getexif(): for a PNG it decodes the whole image to look for an eXIf.
+                raise _too_large_to_decode(path, im)
+            yield im
+    except ImageError:
+        raise
+    except FileNotFoundError as exc:
+        raise ImageMissingError(path, "the image file does not exist") from exc
+    except IsADirectoryError as exc:
+        raise NotAnImageError(path, "this is a folder, not an image file") from exc
+    except NotARegularFileError as exc:  # a FIFO would have blocked the decoder forever
+        raise NotAnImageError(path, "not a regular file (a pipe, socket or device): "
+                              "refused") from exc
+    except PermissionError as exc:
+        raise ImageMissingError(path, "the image file cannot be read (permission denied)") from exc
+    except UnidentifiedImageError as exc:
+        raise NotAnImageError(path, "this file is not an image format the app can read") from exc
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
+    except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
+        raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
+
+
+def _draft_request(size: Size, box: Size) -> Size:
+    """What to ask JPEG's `draft` for: the strongest 1/2, 1/4, 1/8 reduction still covering
+    `box`, or, for a huge photograph asked for whole, the first one within MAX_DECODE_PIXELS.
+    (Pillow picks the reduction from size // request, so the request is size // reduction.)"""
+    width, height = size
+    scale = 1
+    while scale < 8 and width // (scale * 2) >= box[0] and height // (scale * 2) >= box[1]:
+        scale *= 2
+    while scale < 8 and -(-width // scale) * -(-height // scale) > MAX_DECODE_PIXELS:
+        scale *= 2
+    return max(1, width // scale), max(1, height // scale)
+
+
+def _reduce(im: Image.Image, box: Size | None) -> Image.Image:
+    """`im` shrunk by the largest whole factor that keeps it at least as large as `box` needs:
+    a box average in the file's own mode, so the RGB conversion and alpha compositing copy
+    the screen-sized image, not the 4-byte-a-pixel original."""
+    if box is None:
+        return im
+    target = fitted_size(im.size, box)
+    factor = min(im.size[0] // target[0], im.size[1] // target[1])
+    if factor < 2:
+        return im
+    if im.mode not in _REDUCIBLE:
+        im = im.convert("RGBA" if "transparency" in im.info else "RGB")
+    return im.reduce(factor)
+
+
+def _too_large_to_decode(path: Path, im: Image.Image) -> ImageTooLargeError:
+    width, height = im.size
+    return ImageTooLargeError(
+        path, f"{width} x {height} pixels is more than the {MAX_DECODE_PIXELS // 1_000_000} "
+        f"megapixels the viewer decodes at once, and {im.format or 'this format'} images cannot "
+        "be decoded at a reduced size (a JPEG can): save it smaller, or as JPEG")
 
 
 def _too_large(path: Path, width: int, height: int) -> ImageTooLargeError:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from app.catalog import find_study
+from app.home import data_home
+from app.study.assets import record_or_compare
 from app.study.loader import load_study
 from app.wording import counted
+
+MAX_LISTED = 20
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -29,4 +34,21 @@ def run(args: argparse.Namespace) -> int:
           f"sha256 {loaded.content_hash[:12]}")
     if study.illustrative:
         print("  demo study: content and model scores are illustrative")
+    # The content hash covers study.json only: an image replaced under the same name is
+    # caught by comparing the files with their record for this version (app.study.assets).
+    try:
+        changes = record_or_compare(loaded, data_home(args.home))
+    except OSError as exc:  # a read-only data folder: the study is still valid
+        print(f"  note: the study's files could not be recorded ({exc.strerror or exc}: "
+              f"{exc.filename or ''}); a changed image will not be noticed", file=sys.stderr)
+        changes = []
+    if changes:
+        print(f"  warning: {len(changes)} file{'s' if len(changes) != 1 else ''} changed since "
+              f"this version of the study was first checked on this computer (sha256 "
+              f"{loaded.content_hash[:12]} is unchanged, so answers given before and after "
+              "would be counted together); give the study a new version:", file=sys.stderr)
+        for change in changes[:MAX_LISTED]:
+            print(f"    {loaded.folder / change.path}: {change.what}", file=sys.stderr)
+        if len(changes) > MAX_LISTED:
+            print(f"    ... and {len(changes) - MAX_LISTED} more", file=sys.stderr)
     return 0

@@ -2,7 +2,9 @@
 
 A reference is a path relative to the image folder (`--images`, else the source's folder).
 Absolute paths, `..` and links that leave the folder are refused, exactly as a study's own
-asset paths are (`app.study.paths`); a missing file is a problem naming the row and column.
+asset paths are (`app.study.paths`); a missing file, or one that is not an image the viewer
+can show (a text file named .png, a damaged or oversized image: `app.imaging.verify_image`),
+is a problem naming the row and column.
 Copies keep the relative path under `images/` in the study (a path that already starts with
 `images/` is kept as it is), so the study is self-contained.
 """
@@ -41,6 +43,15 @@ class ImageCollector:
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             self.problems.add(row, column, f"{reference!r} is not an image file "
                               f"({', '.join(sorted(IMAGE_SUFFIXES))})")
+            return None
+        # Here, not at the top: app.imaging brings cv2 and numpy, which the command line's
+        # start must not wait for (tests/test_startup_imports.py).
+        from app.imaging import ImageError, verify_image
+
+        try:
+            verify_image(path)
+        except ImageError as exc:
+            self.problems.add(row, column, f"image {reference!r} cannot be shown: {exc.reason}")
             return None
         relative = PurePosixPath(path.relative_to(self.root.resolve()).as_posix())
         if relative.parts[0] != IMAGES_DIR:  # SpinBench already keeps its images in images/

@@ -19,7 +19,6 @@ atomically and validated; on failure the study is left as it was).
 
 from __future__ import annotations
 
-import json
 import math
 import shutil
 from collections.abc import Mapping
@@ -182,7 +181,8 @@ def attach_predictions(options: ImportOptions) -> LoadedStudy:
     target = loaded.folder / relative
     if target.exists():
         raise fail(target, "a file of this name is already in the study's predictions folder")
-    raw = json.loads(loaded.source.read_text(encoding="utf-8-sig"))
+    # Loaded and checked a moment ago; read through the same guard as every importer source.
+    raw = parse_json(loaded.source.read_text(encoding="utf-8-sig"))
     entry: dict[str, Any] = {"file": relative, "illustrative": options.illustrative}
     if options.note:
         entry["note"] = options.note

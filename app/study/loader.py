@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,6 +20,7 @@ import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
 from app.gc_pause import gc_paused
+from app.regular_files import open_regular_file
 from app.study.checks import check_items, check_study
 from app.study.compact import share_equal_options
 from app.study.content_hash import hash_and_key_marks
@@ -102,13 +104,14 @@ def _read(source: Path) -> bytes:
         raise StudyError([Problem(source, "", "no such file or folder")])
     if not source.is_file():
         raise StudyError([Problem(source, "", f"not a file (a study folder holds {STUDY_FILE})")])
-    size = source.stat().st_size
-    if size > MAX_STUDY_BYTES:
-        raise StudyError(
-            [Problem(source, "", f"file is {size:,} bytes; the limit is {MAX_STUDY_BYTES:,}")]
-        )
     try:
-        return source.read_bytes()
+        # Without blocking: a study.json swapped for a FIFO after the check above is refused.
+        with open_regular_file(source) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > MAX_STUDY_BYTES:
+                raise StudyError([Problem(source, "", f"file is {size:,} bytes; the limit is "
+                                          f"{MAX_STUDY_BYTES:,}")])
+            return fh.read()
     except OSError as exc:
         raise StudyError([Problem(source, "", f"cannot read: {exc.strerror or exc}")]) from exc
 

@@ -88,4 +88,4 @@ def test_the_image_cache_threads_end_with_the_window(qtbot, mini_study_dir: Path
     for name in ("a.png", "b.png"):
         cache.request(mini_study_dir / "images" / name, (4000, 4000))  # fresh decodes in flight
     app.close()
-    assert cache._pool.activeThreadCount() == 0  # shutdown() waited for the decoders
+    assert cache.active_decoders() == 0  # shutdown() waited for the decoders

@@ -4,31 +4,40 @@
     entry = cache.request(path)               # CachedImage now if decoded, else None and...
     cache.loaded.connect(on_loaded)           # ...loaded(key) once decoded (or failed)
     cache.prefetch(next_item_paths)           # decode ahead while the participant works
-    cache.shutdown()                          # on exit: wait for the workers
+    cache.shutdown()                          # on exit: drop the queue, wait a little
 
 Entries are keyed by `ImageCache.key(path)` (the absolute path as text). A path is decoded
 once at the largest size asked for: a viewer that zooms past the screen-sized decode asks for
 more and gets `loaded` again. Failures are cached too, as entries with an `error`, so a
 broken file is reported once and not decoded again and again.
+
+The decoders are daemon threads of our own, not a QThreadPool: a decode stuck in a read that
+never returns (a hung network drive) must not hold up closing the window, and a QThreadPool
+waits for its threads without limit when it is destroyed, at the latest at exit. `shutdown()`
+drops what is queued, waits `SHUTDOWN_WAIT_S` for what is running, and then leaves it behind.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections import OrderedDict
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.imaging import DecodedImage, ImageError, Size, decode_image
-from widgets.qt import QGuiApplication, QObject, QRunnable, QThreadPool, Signal
+from widgets.qt import QGuiApplication, QObject, Signal
 
 # 128 MB: ten screen-sized decodes at 2560 x 1600 (the current item, the two prefetched
 # after it, a few to go back to), or one sharp 24-megapixel decode for zooming beside them.
 # Twice that put the whole app past 400 MB in a long session (benchmarks/bench_memory.py).
 DEFAULT_BUDGET = 128 * 1024 * 1024
 FALLBACK_SCREEN = (2560, 1600)
+# How long closing the window waits for a decode in flight: a screen-sized decode takes well
+# under a second; one that is still running after this is stuck, and is left behind.
+SHUTDOWN_WAIT_S = 2.0
 
 
 def screen_target() -> Size:
@@ -55,22 +64,77 @@ class CachedImage:
         return self.image is None or self.image.satisfies(box)
 
 
-class _DecodeJob(QRunnable):
-    def __init__(self, cache: ImageCache, key: str, box: Size | None) -> None:
-        super().__init__()
-        self.cache, self.key, self.box = cache, key, box
+class _Decoders:
+    """A few daemon threads running jobs from one queue, that nobody ever has to wait for."""
 
-    def run(self) -> None:
+    def __init__(self, threads: int) -> None:
+        self._threads = threads
+        self._started = 0
+        self._queue: deque[Callable[[], None]] = deque()
+        self._running = 0
+        self._closed = False
+        self._changed = threading.Condition()
+
+    def start(self, job: Callable[[], None]) -> bool:
+        """Queue `job`; False (and nothing queued) once closed."""
+        with self._changed:
+            if self._closed:
+                return False
+            self._queue.append(job)
+            if self._started < self._threads:
+                self._started += 1
+                threading.Thread(target=self._work, name="image-decoder", daemon=True).start()
+            self._changed.notify()
+            return True
+
+    def _work(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._queue or self._closed)
+                if not self._queue:
+                    return  # closed
+                job = self._queue.popleft()
+                self._running += 1
+            try:
+                job()
+            finally:
+                with self._changed:
+                    self._running -= 1
+                    self._changed.notify_all()
+
+    def active(self) -> int:
+        """Jobs being run right now."""
+        with self._changed:
+            return self._running
+
+    def wait(self, seconds: float | None) -> bool:
+        """Until nothing is queued or running (True), or `seconds` have passed (False)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self._queue and not self._running,
+                                          timeout=seconds)
+
+    def close(self, seconds: float) -> bool:
+        """Drop the queue and let the threads end; wait at most `seconds` for running jobs."""
+        with self._changed:
+            self._closed = True
+            self._queue.clear()
+            self._changed.notify_all()
+        return self.wait(seconds)
+
+
+def _decode_job(cache: ImageCache, key: str, box: Size | None) -> Callable[[], None]:
+    def run() -> None:
         try:
-            result: DecodedImage | str = decode_image(self.key, self.box)
+            result: DecodedImage | str = decode_image(key, box)
         except ImageError as exc:
             result = str(exc)
         except MemoryError:
-            result = f"{self.key}: not enough memory to decode this image"
+            result = f"{key}: not enough memory to decode this image"
         # Emitted from this worker thread; Qt queues it to the cache's (GUI) thread. If the
         # cache was deleted while we decoded, there is nobody to tell.
         with contextlib.suppress(RuntimeError):
-            self.cache._finished.emit(self.key, self.box, result)
+            cache._finished.emit(key, box, result)
+    return run
 
 
 class ImageCache(QObject):
@@ -84,10 +148,8 @@ class ImageCache(QObject):
         self.default_size = default_size or screen_target()
         self._entries: OrderedDict[str, CachedImage] = OrderedDict()
         self._pending: dict[str, Size | None] = {}  # key -> largest box being decoded
-        self._pool = QThreadPool()
         # Two workers at most: decoding is CPU-bound and the trial screen must stay smooth.
-        self._pool.setMaxThreadCount(threads or max(1, min(2, QThreadPool.globalInstance()
-                                                            .maxThreadCount() - 1)))
+        self._decoders = _Decoders(threads or max(1, min(2, (os.cpu_count() or 2) - 1)))
         self._finished.connect(self._on_finished)
 
     @staticmethod
@@ -114,9 +176,9 @@ class ImageCache(QObject):
         if entry is not None and entry.satisfies(box):
             return entry
         pending = self._pending.get(key, False)
-        if pending is False or not _covers(pending, box):
+        if (pending is False or not _covers(pending, box)) and \
+                self._decoders.start(_decode_job(self, key, box)):  # False: shut down
             self._pending[key] = box
-            self._pool.start(_DecodeJob(self, key, box))
         return None
 
     def prefetch(self, paths: Iterable[Path | str], max_size: Size | None = None) -> None:
@@ -127,12 +189,17 @@ class ImageCache(QObject):
         return bool(self._pending)
 
     def wait(self, msecs: int = -1) -> bool:
-        """Block until the workers are idle (tests, shutdown). Results arrive as events."""
-        return bool(self._pool.waitForDone(msecs))
+        """Block until the workers are idle (tests). Results arrive as events."""
+        return self._decoders.wait(None if msecs < 0 else msecs / 1000)
 
-    def shutdown(self) -> None:
-        self._pool.clear()
-        self._pool.waitForDone()
+    def active_decoders(self) -> int:
+        """Decodes running right now."""
+        return self._decoders.active()
+
+    def shutdown(self, wait_s: float = SHUTDOWN_WAIT_S) -> bool:
+        """Cancel the queued decodes and wait at most `wait_s` for the running ones: True when
+        none is left. A decode stuck in a read is left to its daemon thread, never joined."""
+        return self._decoders.close(wait_s)
 
     def clear(self) -> None:
         self._entries.clear()

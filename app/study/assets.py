@@ -1,0 +1,155 @@
+"""What a study's files hold: a manifest of every asset, so a changed image is noticed.
+
+The content hash (`app.study.content_hash`) covers study.json only: an image replaced by
+another file under the same name keeps the study's version and hash. The asset manifest
+records, for every file the study names (images, prediction files), its size, modification
+time and sha256. Checking a study against a recorded manifest is cheap: a file whose size and
+modification time are as recorded is taken as unchanged (one stat), only the others are read
+and hashed. `assets_digest` folds a manifest into one hash that can be stored beside the
+content hash.
+
+Manifests are recorded per study version (content hash) in the data folder,
+`asset-manifests/<content hash>.json` (`record_or_compare`): the first time a version is
+seen on this machine, its assets are recorded; afterwards they are compared with that record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from app.regular_files import open_regular_file
+from app.study.loader import LoadedStudy
+
+MANIFEST_DIR = "asset-manifests"
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class AssetEntry:
+    size: int
+    mtime_ns: int
+    sha256: str
+
+
+Manifest = dict[str, AssetEntry | None]  # study-relative path -> entry (None: missing)
+
+
+@dataclass(frozen=True)
+class AssetChange:
+    path: str
+    what: str  # "changed", "missing", "new" (named by this version now, not when recorded)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.what}"
+
+
+def asset_paths(loaded: LoadedStudy) -> list[str]:
+    """Every file the study names, study-relative, each once, in a stable order."""
+    paths = {ref.path for item in loaded.study.items
+             for ref in getattr(item.stimulus, "images", [])}
+    paths.update(ref.file for ref in loaded.study.models.predictions)
+    return sorted(paths)
+
+
+def asset_manifest(loaded: LoadedStudy, previous: Manifest | None = None) -> Manifest:
+    """The manifest of the study's assets now. A file with the size and modification time
+    recorded in `previous` keeps its recorded hash without being read."""
+    out: Manifest = {}
+    folder = str(loaded.folder)
+    for relative in asset_paths(loaded):
+        # Joined, not resolved: the loader has checked every path stays inside the folder,
+        # and resolving 12,000 paths costs a second where stat alone costs ~50 ms.
+        path = os.path.join(folder, relative)
+        try:
+            stat = os.stat(path)
+        except OSError:
+            out[relative] = None
+            continue
+        known = (previous or {}).get(relative)
+        if known is not None and (known.size, known.mtime_ns) == (stat.st_size, stat.st_mtime_ns):
+            out[relative] = known
+            continue
+        try:
+            out[relative] = AssetEntry(stat.st_size, stat.st_mtime_ns, _sha256(path))
+        except OSError:
+            out[relative] = None
+    return out
+
+
+def assets_digest(manifest: Manifest) -> str:
+    """One sha256 over every asset's path and content hash (sizes and times left out: a copy
+    of the same files elsewhere has the same digest)."""
+    digest = hashlib.sha256()
+    for relative in sorted(manifest):
+        entry = manifest[relative]
+        digest.update(f"{relative}\0{entry.sha256 if entry else '-'}\n".encode())
+    return digest.hexdigest()
+
+
+def changed_assets(recorded: Manifest, current: Manifest) -> list[AssetChange]:
+    """What differs between two manifests of one study version, by path."""
+    out = []
+    for relative in sorted(set(recorded) | set(current)):
+        old, new = recorded.get(relative), current.get(relative)
+        if relative not in recorded:
+            out.append(AssetChange(relative, "new"))
+        elif new is None and old is not None:
+            out.append(AssetChange(relative, "missing"))
+        elif new is not None and (old is None or old.sha256 != new.sha256):  # None: was missing
+            out.append(AssetChange(relative, "changed"))
+    return out
+
+
+def manifest_path(home: Path, content_hash: str) -> Path:
+    return home / MANIFEST_DIR / f"{content_hash}.json"
+
+
+def load_manifest(path: Path) -> Manifest | None:
+    """A recorded manifest, or None when there is none (or it is unreadable: recorded anew)."""
+    try:
+        raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return {k: AssetEntry(**v) if v is not None else None for k, v in raw["assets"].items()}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def save_manifest(path: Path, manifest: Manifest) -> None:
+    """Written atomically (a temporary file renamed), so a torn record is never read."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"assets_digest": assets_digest(manifest),
+                       "assets": {k: asdict(v) if v else None for k, v in manifest.items()}},
+                      indent=1, sort_keys=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def record_or_compare(loaded: LoadedStudy, home: Path) -> list[AssetChange]:
+    """Compare the study's assets with the record of this study version in `home`, recording
+    them when there is none yet. The changes since the record (none on first sight)."""
+    path = manifest_path(home, loaded.content_hash)
+    recorded = load_manifest(path)
+    current = asset_manifest(loaded, recorded)
+    if recorded is None:
+        save_manifest(path, current)
+        return []
+    return changed_assets(recorded, current)
+
+
+def _sha256(path: str) -> str:
+    digest = hashlib.sha256()
+    with open_regular_file(path) as fh:  # a FIFO put in an image's place must not block
+        while chunk := fh.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
