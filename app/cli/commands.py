@@ -15,6 +15,7 @@ from app.cli import (
     cmd_restore_backup,
     cmd_run,
     cmd_simulate,
+    cmd_snapshot,
     cmd_studies,
     cmd_validate,
 )
@@ -32,4 +33,5 @@ REGISTRY: list[Register] = [
     cmd_simulate.register,
     cmd_coverage.register,
     cmd_merge.register,
+    cmd_snapshot.register,
 ]

@@ -9,6 +9,7 @@ to keep "durable before the next item appears".
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import uuid as uuidlib
 from collections.abc import Iterable, Sequence
@@ -30,12 +31,14 @@ from sqlalchemy.exc import (
 )
 from sqlmodel import Session, col, select
 
-from app.home import default_db_url
+from app.home import create_private_file, default_db_url, make_private_dir
 from app.storage.migrations import SCHEMA_VERSION, migrate
 from app.storage.tables import EventRow, ParticipantRow, ResponseRow, SessionRow, StudyRow
+from app.storage.unavailable import read_only_fs, storage_problem
 from app.study.errors import UserInputError
 
 BUSY_TIMEOUT_MS = 30_000
+NO_FILE_URLS = ("", ":memory:")  # SQLite URL databases that are no file: gone at exit
 _MIGRATION_LOCK = 0x6261_7365_6C69_6E65 & 0x7FFF_FFFF_FFFF_FFFF  # "baseline": pg advisory lock key
 
 
@@ -87,11 +90,12 @@ class Database:
     """One database (a SQLite file or a PostgreSQL server). Thread-safe: each call opens its own
     short session; the UI calls it from its single writer thread (`widgets.writer`)."""
 
-    def __init__(self, engine: Engine, *, label: str) -> None:
+    def __init__(self, engine: Engine, *, label: str, read_only: bool = False) -> None:
         self.engine = engine
         self.label = label  # for messages: the file path, or the server URL without password
         self.is_sqlite = engine.dialect.name == "sqlite"
-        self.origin = self._origin()
+        self.read_only = read_only
+        self.origin = self._read_origin() if read_only else self._origin()
 
     # ------------------------------------------------------------------ setup
 
@@ -113,11 +117,33 @@ class Database:
                 return str(conn.execute(
                     text("SELECT value FROM schema_info WHERE key = 'origin'")).scalar_one())
 
+    def _read_origin(self) -> str:
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT value FROM schema_info WHERE key = 'origin'")).first()
+        return str(row[0]) if row else ""
+
     def _session(self) -> Session:
         # Rows handed back are plain data: keep their values after commit (no lazy refresh).
         return Session(self.engine, expire_on_commit=False)
 
+    def checkpoint(self) -> bool:
+        """Fold the -wal into the main file and empty it, so that the file alone holds every
+        committed answer (a copy made between sessions, without its -wal, loses nothing).
+        True when the whole log went in; a reader still inside an older snapshot (another
+        station) can keep part of it back until next time, which is no loss: it stays in the
+        -wal and SQLite reads it there."""
+        if not self.is_sqlite or self.read_only:
+            return True
+        try:
+            with self.engine.connect() as conn:
+                busy, _log, _done = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+                conn.commit()
+        except (OperationalError, DatabaseError):
+            return False  # a read-only medium or a locked file: the answers are safe in the -wal
+        return not busy
+
     def close(self) -> None:
+        self.checkpoint()
         self.engine.dispose()
 
     @property
@@ -299,11 +325,16 @@ class Database:
 
 
 def open_database(url: str | None = None, *, home: Path | None = None,
-                  check_integrity: bool = True) -> Database:
+                  check_integrity: bool = True, read_only: bool = False) -> Database:
     """Open (creating and migrating as needed) the database at `url`, default: the data folder.
 
     A SQLite file that fails its integrity check, or is not a database at all, raises
-    CorruptDatabaseError and is never written to.
+    CorruptDatabaseError and is never written to. One that cannot be written (read-only
+    medium, full disk) raises a StorageUnavailableError saying so. `read_only`: for commands
+    that only read (export, coverage); the file is opened with SQLite's read-only flag, never
+    created, upgraded or written, so a database on a write-protected stick can be read.
+    A URL that names no file (`sqlite://`, `sqlite:///:memory:`) is refused: whatever was
+    written there would vanish when the command ends.
     """
     url = url or default_db_url(home)
     try:
@@ -311,6 +342,12 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     except ArgumentError as exc:
         raise UserInputError(f"{url}: not a database URL (expected sqlite:///path/file.sqlite3 "
                              "or postgresql+psycopg://user@host/dbname)") from exc
+    if parsed.get_backend_name() == "sqlite" and (parsed.database or "") in NO_FILE_URLS:
+        raise UserInputError(f"{url}: names no database file, so everything written would be "
+                             "lost when the command ends; give a file, such as "
+                             "sqlite:///path/to/baseline-studio.sqlite3")
+    if read_only and parsed.get_backend_name() == "sqlite":
+        return _open_sqlite_read_only(Path(parsed.database or ""), check_integrity)
     if parsed.drivername in {"postgresql", "postgres"}:
         # psycopg (version 3) is the driver we ship; plain postgresql:// would look for psycopg2.
         parsed = parsed.set(drivername="postgresql+psycopg")
@@ -319,10 +356,15 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     if parsed.get_backend_name() == "sqlite":
         path = Path(parsed.database or "")
         label = str(path)
-        if parsed.database and path.exists():
+        if path.exists():
             _check_sqlite_file(path, full=check_integrity)
-        elif parsed.database:
-            path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            try:
+                make_private_dir(path.parent)
+                create_private_file(path)
+            except OSError as exc:
+                raise (storage_problem(exc, label, path) or UserInputError(
+                    f"{label}: cannot create the database: {exc.strerror or exc}")) from exc
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
@@ -348,6 +390,10 @@ def open_database(url: str | None = None, *, home: Path | None = None,
                 migrate(conn.execution_options(sqlite_begin="IMMEDIATE"), SCHEMA_VERSION)
     except OperationalError as exc:
         engine.dispose()
+        sqlite_path = Path(label) if engine.dialect.name == "sqlite" else None
+        unavailable = storage_problem(exc, label, sqlite_path)
+        if unavailable is not None:
+            raise unavailable from exc
         raise CorruptDatabaseError(f"{label}: cannot open database: {exc.orig}") from exc
     except DatabaseError as exc:
         engine.dispose()
@@ -355,10 +401,44 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     return Database(engine, label=label)
 
 
-def readonly_uri(path: Path) -> str:
+def _open_sqlite_read_only(path: Path, check_integrity: bool) -> Database:
+    """A SQLite file opened only to read: `mode=ro` (the -wal beside it is read too), or
+    `immutable=1` when the folder cannot be written and there is no -wal (SQLite could not
+    make the -shm a WAL reader needs, and no one else can be writing there)."""
+    if not path.is_file():
+        raise UserInputError(f"{path}: no such database file")
+    _check_sqlite_file(path, full=check_integrity)
+    has_wal = Path(f"{path}-wal").exists()
+    immutable = not has_wal and (read_only_fs(path) or not os.access(path.parent, os.W_OK))
+    uri = readonly_uri(path, immutable=immutable)
+
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        return conn
+
+    engine = create_engine("sqlite://", creator=connect)
+    try:
+        with engine.connect() as conn:
+            version = conn.execute(
+                text("SELECT value FROM schema_info WHERE key = 'schema_version'")).scalar()
+    except (OperationalError, DatabaseError) as exc:
+        engine.dispose()
+        raise CorruptDatabaseError(f"{path}: not a readable Baseline Studio database "
+                                   f"({exc.orig}); left untouched") from exc
+    if str(version) != str(SCHEMA_VERSION):
+        engine.dispose()
+        raise UserInputError(f"{path}: schema version {version}, this app reads {SCHEMA_VERSION} "
+                             "without changing the file; open it once with this version of "
+                             "Baseline Studio on a writable disk (which upgrades it)")
+    return Database(engine, label=str(path), read_only=True)
+
+
+def readonly_uri(path: Path, *, immutable: bool = False) -> str:
     """A read-only SQLite URI for `path`. Quoted: a '#' or '?' in a folder name would otherwise
     end the path, and SQLite would open (and create) some other file."""
-    return f"file:{quote(str(path))}?mode=ro"
+    return f"file:{quote(str(path))}?{'immutable=1' if immutable else 'mode=ro'}"
 
 
 def _check_sqlite_file(path: Path, *, full: bool) -> None:
@@ -375,13 +455,29 @@ def _check_sqlite_file(path: Path, *, full: bool) -> None:
     if not full:
         return
     try:
-        conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-        try:
-            result = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
-        finally:
-            conn.close()
+        result = _quick_check(path, immutable=False)
     except sqlite3.DatabaseError as exc:
-        raise CorruptDatabaseError(f"{path}: database is damaged ({exc}); left untouched") from exc
+        # A WAL-mode file on a read-only medium: a reader cannot create the -shm it needs.
+        # That says nothing about the file; with no -wal beside it, nothing is being written,
+        # and it can be checked as immutable.
+        if not (read_only_fs(path) and not Path(f"{path}-wal").exists()):
+            unavailable = storage_problem(exc, str(path), path)
+            if unavailable is not None:
+                raise unavailable from exc
+            raise CorruptDatabaseError(f"{path}: database is damaged ({exc}); left untouched") from exc
+        try:
+            result = _quick_check(path, immutable=True)
+        except sqlite3.DatabaseError as exc2:
+            raise CorruptDatabaseError(f"{path}: database is damaged ({exc2}); left untouched") from exc2
     if result != ["ok"]:
         detail = "; ".join(result[:3])
         raise CorruptDatabaseError(f"{path}: integrity check failed ({detail}); left untouched")
+
+
+def _quick_check(path: Path, *, immutable: bool) -> list[str]:
+    conn = sqlite3.connect(readonly_uri(path, immutable=immutable), uri=True,
+                           timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        return [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+    finally:
+        conn.close()
