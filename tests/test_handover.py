@@ -41,7 +41,7 @@ def count(path: Path, table: str = "response", *, immutable: bool = True) -> int
         conn.close()
 
 
-def live_station(path: Path, mini: LoadedStudy) -> sqlite3.Connection:
+def live_station(path: Path, mini: LoadedStudy, participants: int = 3) -> sqlite3.Connection:
     """A database with answers in its -wal only, as on a laptop with the app open: a reader
     holds the log open and automatic checkpoints are off. Returns the open connection."""
     db = open_database(f"sqlite:///{path}")
@@ -52,7 +52,7 @@ def live_station(path: Path, mini: LoadedStudy) -> sqlite3.Connection:
     db = open_database(f"sqlite:///{path}")
     with db.engine.connect() as conn:
         conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
-    simulate(mini, db, SimulationConfig(participants=3, seed=1, bulk=True))
+    simulate(mini, db, SimulationConfig(participants=participants, seed=1, bulk=True))
     db.engine.dispose()  # no checkpoint: the app is still "running"
     return holder
 
