@@ -5,7 +5,8 @@
 `question_id` may be empty where the item has one question; `rt_ms` may be empty; `answer` is
 an option key, a number (or NA), or JSON for structured answers (see `app.study.answers`).
 Every row is checked before anything is written; all problems are reported, each with its row
-and column, and then nothing is imported.
+and column, and then nothing is imported. A valid file is written in one transaction
+(`app.storage.import_batch`): a kill or a full disk half-way leaves nothing of it behind.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from app import __version__
 from app.session.codes import participant_code_problem
 from app.storage.database import Database, new_uuid, utc_now
+from app.storage.import_batch import ImportedStudy, save_imported_responses
 from app.storage.tables import ResponseRow
 from app.study.answers import AnswerError, normalize_answer, parse_answer_text
 from app.study.errors import Problem, StudyError
@@ -43,23 +45,13 @@ def import_responses_csv(loaded: LoadedStudy, db: Database, path: Path) -> Impor
     if problems:
         raise StudyError(problems)
     study = loaded.study
-    db.register_study(study.id, study.version, study.title, loaded.content_hash,
-                      study.model_dump_json())
-    known = {p.code for p in db.participants(study.id)}
-    sessions: dict[str, str] = {}
-    for code in dict.fromkeys(r.participant_code for r in rows):
-        db.ensure_participant(study.id, code, profiles.get(code, {}))
-        sessions[code] = db.start_session(study.id, loaded.content_hash, code,
-                                          app_version=f"{__version__} import-responses",
-                                          screen=f"imported from {path.name}")
-    for row in rows:
-        row.session_uuid = sessions[row.participant_code]
-    db.save_responses(rows)
-    db.log_event(study.id, "responses_imported",
-                 payload={"file": str(path), "responses": len(rows), "participants": len(sessions)})
-    for session_uuid in sessions.values():
-        db.end_session(session_uuid)
-    return ImportSummary(len(rows), len(sessions), len(set(sessions) - known))
+    codes = dict.fromkeys(r.participant_code for r in rows)
+    new_participants = save_imported_responses(
+        db, ImportedStudy(study.id, study.version, study.title, loaded.content_hash,
+                          study.model_dump_json()),
+        {code: profiles.get(code, {}) for code in codes}, rows,
+        app_version=f"{__version__} import-responses", source=str(path))
+    return ImportSummary(len(rows), len(codes), new_participants)
 
 
 class RowProblem(Exception):

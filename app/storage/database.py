@@ -347,7 +347,9 @@ def open_database(url: str | None = None, *, home: Path | None = None,
                              "lost when the command ends; give a file, such as "
                              "sqlite:///path/to/baseline-studio.sqlite3")
     if read_only and parsed.get_backend_name() == "sqlite":
-        return _open_sqlite_read_only(Path(parsed.database or ""), check_integrity)
+        reader = _open_sqlite_read_only(Path(parsed.database or ""), check_integrity)
+        if reader is not None:
+            return reader
     if parsed.drivername in {"postgresql", "postgres"}:
         # psycopg (version 3) is the driver we ship; plain postgresql:// would look for psycopg2.
         parsed = parsed.set(drivername="postgresql+psycopg")
@@ -401,15 +403,21 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     return Database(engine, label=label)
 
 
-def _open_sqlite_read_only(path: Path, check_integrity: bool) -> Database:
+def _open_sqlite_read_only(path: Path, check_integrity: bool) -> Database | None:
     """A SQLite file opened only to read: `mode=ro` (the -wal beside it is read too), or
     `immutable=1` when the folder cannot be written and there is no -wal (SQLite could not
-    make the -shm a WAL reader needs, and no one else can be writing there)."""
+    make the -shm a WAL reader needs, and no one else can be writing there).
+
+    None (open it as usual) for a file that does not exist yet, or one written by an older
+    version on a writable disk: those are created or upgraded as any command would."""
+    writable = not read_only_fs(path) and os.access(path.parent, os.W_OK)
     if not path.is_file():
+        if writable:
+            return None
         raise UserInputError(f"{path}: no such database file")
     _check_sqlite_file(path, full=check_integrity)
     has_wal = Path(f"{path}-wal").exists()
-    immutable = not has_wal and (read_only_fs(path) or not os.access(path.parent, os.W_OK))
+    immutable = not has_wal and not writable
     uri = readonly_uri(path, immutable=immutable)
 
     def connect() -> sqlite3.Connection:
@@ -429,6 +437,8 @@ def _open_sqlite_read_only(path: Path, check_integrity: bool) -> Database:
                                    f"({exc.orig}); left untouched") from exc
     if str(version) != str(SCHEMA_VERSION):
         engine.dispose()
+        if writable and str(version).isdigit() and int(str(version)) < SCHEMA_VERSION:
+            return None
         raise UserInputError(f"{path}: schema version {version}, this app reads {SCHEMA_VERSION} "
                              "without changing the file; open it once with this version of "
                              "Baseline Studio on a writable disk (which upgrades it)")

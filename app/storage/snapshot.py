@@ -25,7 +25,7 @@ from sqlalchemy.exc import ArgumentError
 from app.home import PRIVATE_FILE_MODE
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
 from app.storage.database import BUSY_TIMEOUT_MS, NO_FILE_URLS, readonly_uri
-from app.storage.unavailable import storage_problem
+from app.storage.unavailable import read_only_fs, storage_problem
 from app.study.errors import UserInputError
 
 _COMPANIONS = ("", "-wal", "-shm", "-journal")
@@ -103,8 +103,12 @@ def _check_destination(db_path: Path, out: Path) -> None:
 
 def _copy(db_path: Path, partial: Path) -> dict[str, int]:
     """Copy inside one read transaction; returns the source's row counts at that instant."""
+    # On a read-only medium a WAL reader cannot make its -shm; with no -wal there, nothing
+    # can be writing, and the file is read as immutable.
+    immutable = read_only_fs(db_path) and not Path(f"{db_path}-wal").exists()
     try:
-        source = sqlite3.connect(readonly_uri(db_path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        source = sqlite3.connect(readonly_uri(db_path, immutable=immutable), uri=True,
+                                 timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as exc:
         raise SnapshotError(f"{db_path}: cannot open: {exc}") from exc
     try:
