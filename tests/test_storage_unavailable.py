@@ -9,9 +9,12 @@ mount (a small tmpfs, remounted read-only); those tests skip when mounting is no
 from __future__ import annotations
 
 import csv
+import os
 import shutil
+import signal
 import sqlite3
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -187,3 +190,39 @@ def test_read_only_opening_never_writes(tmp_path: Path, mini_study_dir: Path) ->
         assert not wal.exists() or wal.stat().st_size == 0
     finally:
         folder.chmod(0o755)
+
+
+KILL_MID_IMPORT = """
+import os, signal, sys
+from pathlib import Path
+import app.storage.import_batch as batch
+from app.cli.main import main
+
+real = batch.insert_rows
+
+def insert_then_die(conn, table, rows, **kw):
+    real(conn, table, rows, **kw)
+    if table == "response":  # participants, sessions and answers written, not yet committed
+        os.kill(os.getpid(), signal.SIGKILL)
+
+batch.insert_rows = insert_then_die
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_kill_mid_import_leaves_nothing_half_done(tmp_path: Path, mini_study_dir: Path) -> None:
+    """SIGKILL inside the import's transaction, after every row was inserted but before the
+    commit: on restart the database holds nothing of the file, not participants with open
+    sessions and no answers."""
+    path = tmp_path / "lab.sqlite3"
+    open_database(f"sqlite:///{path}").close()
+    before = counts(path)
+    source = many_answers(tmp_path / "paper.csv", participants=50)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    result = subprocess.run(
+        [sys.executable, "-c", KILL_MID_IMPORT, "import-responses", "--study", str(mini_study_dir),
+         "--db", f"sqlite:///{path}", str(source)], env=env, capture_output=True, timeout=120)
+    assert result.returncode == -signal.SIGKILL, result.stderr.decode()[-2000:]
+    db = open_database(f"sqlite:///{path}")  # the restart: SQLite rolls the hot WAL back
+    db.close()
+    assert counts(path) == before
