@@ -1,8 +1,9 @@
 """What a merge takes in is checked as `import-responses` checks a CSV: every response's
 answer valid for its question, its item and question known to the study version it was given
 for, every participant code a valid pseudonym. The rules are the import's own
-(`app.responses_import.locate_question`, `checked_answer`); this module only reads an input
-database's rows and says which break them (`app.storage.merge.merge_databases(check=...)`).
+(`app.responses_import.find_question`, `checked_answer`, and `participant_code_problem` as
+`locate_question` uses it); this module only reads an input database's rows and says which
+break them (`app.storage.merge.merge_databases(check=...)`).
 
 An answer stored as JSON null is what a session stores for an optional question left empty
 or a timed-out trial; it passes when the question is optional or the trial timed out.
@@ -15,11 +16,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.responses_import import RowProblem, checked_answer, locate_question
+from app.responses_import import RowProblem, checked_answer, find_question
 from app.session.codes import participant_code_problem
 from app.storage.merge import InvalidRow
 from app.storage.merge_source import SourceDatabase
 from app.study.model import Item, Study
+
+RESPONSE_COLUMNS = ("uuid", "content_hash", "participant_code", "item_id", "question_id",
+                    "answer_json", "timed_out")
 
 
 def merge_row_problems(source: SourceDatabase) -> list[InvalidRow]:
@@ -40,22 +44,37 @@ def merge_row_problems(source: SourceDatabase) -> list[InvalidRow]:
             problem = _code_problem(row["code"]) or _profile_problem(row["profile_json"])
             if problem:
                 invalid.append(InvalidRow("participant", f"{row['study_id']}/{row['code']}", problem))
+    codes: dict[Any, str | None] = {}  # each distinct code is checked once
     for table in ("session", "event"):
-        for chunk in source.rows(table):
+        for chunk in source.rows(table, columns=("uuid", "participant_code")):
             for row in chunk:
                 code = row["participant_code"]
-                problem = None if code is None and table == "event" else _code_problem(code)
-                if problem:
-                    invalid.append(InvalidRow(table, row["uuid"], problem))
-    for chunk in source.rows("response"):
+                if code is None and table == "event":
+                    continue
+                if code not in codes:
+                    codes[code] = _code_problem(code)
+                if codes[code]:
+                    invalid.append(InvalidRow(table, row["uuid"], str(codes[code])))
+    # A merge moves hundreds of thousands of responses, most of them repeating a few answers
+    # per question: each distinct code, and each distinct (version, item, question, answer),
+    # is checked once.
+    answers: dict[tuple[Any, ...], str | None] = {}
+    for chunk in source.rows("response", columns=RESPONSE_COLUMNS):
         for row in chunk:
-            problem = _response_problem(row, studies)
+            code = row["participant_code"]
+            if code not in codes:
+                codes[code] = _code_problem(code)
+            key = (row["content_hash"], row["item_id"], row["question_id"], row["answer_json"],
+                   bool(row["timed_out"]))
+            if key not in answers:
+                answers[key] = _answer_problem(row, studies)
+            problem = codes[code] or answers[key]
             if problem:
                 invalid.append(InvalidRow("response", row["uuid"], problem))
     return invalid
 
 
-def _response_problem(row: dict[str, Any], studies: dict[str, dict[str, Item]]) -> str | None:
+def _answer_problem(row: dict[str, Any], studies: dict[str, dict[str, Item]]) -> str | None:
     items = studies.get(row["content_hash"])
     if items is None:
         return (f"study version {str(row['content_hash'])[:12]} is not in the database; the "
@@ -63,8 +82,7 @@ def _response_problem(row: dict[str, Any], studies: dict[str, dict[str, Item]]) 
     if not row["question_id"]:
         return "no question id"
     try:
-        item, question = locate_question(items, str(row["participant_code"] or ""),
-                                         str(row["item_id"]), str(row["question_id"]))
+        item, question = find_question(items, str(row["item_id"]), str(row["question_id"]))
         if row["answer_json"] is None:
             raise RowProblem("answer", "is missing (NULL)")
         try:

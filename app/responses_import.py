@@ -73,6 +73,11 @@ def locate_question(items: Mapping[str, Item], code: str, item_id: str,
     code_problem = participant_code_problem(code)  # pseudonyms only, as in a session
     if code_problem:
         raise RowProblem("participant", code_problem)
+    return find_question(items, item_id, question_id)
+
+
+def find_question(items: Mapping[str, Item], item_id: str, question_id: str) -> tuple[Item, Question]:
+    """The item and question a row names (the second half of `locate_question`), or RowProblem."""
     item = items.get(item_id)
     if item is None:
         raise RowProblem("item_id", f"unknown item {item_id!r}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -72,10 +72,11 @@ class SourceDatabase:
             raise CorruptDatabaseError(f"{label}: has no origin id; not a Baseline Studio database")
 
     def rows(self, table: str, where: str = "", params: dict[str, Any] | None = None,
-             chunk: int = READ_CHUNK) -> Iterator[list[dict[str, Any]]]:
-        """The table's rows in chunks, as dicts of every column of the current schema."""
-        columns = SQLModel.metadata.tables[table].columns
-        query = select(*columns)
+             chunk: int = READ_CHUNK, columns: Sequence[str] = ()) -> Iterator[list[dict[str, Any]]]:
+        """The table's rows in chunks, as dicts of every column of the current schema (or of
+        `columns` only)."""
+        every = SQLModel.metadata.tables[table].columns
+        query = select(*(every[c] for c in columns)) if columns else select(*every)
         if where:
             query = query.where(text(where))
         try:
