@@ -226,3 +226,23 @@ def test_a_kill_mid_import_leaves_nothing_half_done(tmp_path: Path, mini_study_d
     db = open_database(f"sqlite:///{path}")  # the restart: SQLite rolls the hot WAL back
     db.close()
     assert counts(path) == before
+
+
+@pytest.fixture
+def laptop(tmp_path: Path) -> Path:
+    """Another laptop's database, made before `small_disk` limits every new connection."""
+    path = tmp_path / "laptop.sqlite3"
+    db = open_database(f"sqlite:///{path}")
+    simulate(load_study(FIXTURES / "mini-study"), db,
+             SimulationConfig(participants=100, seed=1, bulk=True))
+    db.close()
+    return path
+
+
+def test_a_full_disk_mid_merge_says_so_and_merges_nothing(
+        laptop: Path, small_disk: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = counts(small_disk)
+    assert main(["merge", str(small_disk), str(laptop)]) == 2
+    err = capsys.readouterr().err
+    assert f"{small_disk}: the disk is full" in err and "Traceback" not in err
+    assert counts(small_disk) == before

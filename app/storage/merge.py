@@ -23,13 +23,16 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import OperationalError
 
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.merge_source import SourceDatabase, open_source, same_database
 from app.storage.rows import insert_rows
+from app.storage.unavailable import storage_problem
 from app.study.errors import UserInputError
 
 ID_CHUNK = 500  # ids per IN (...) lookup
@@ -162,7 +165,11 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
         for index, source in enumerate(sources):
             if progress:
                 progress(f"merging {source.label}", index, len(sources))
-            report = _merge_one(target, source, allow_version_mix, invalid[source.label])
+            try:
+                report = _merge_one(target, source, allow_version_mix, invalid[source.label])
+            except OperationalError as exc:  # a full disk or a read-only medium: say so
+                path = Path(target.label) if target.is_sqlite else None
+                raise (storage_problem(exc, target.label, path) or exc) from exc
             report.warnings = list(source.warnings)
             reports.append(report)
         if progress:
