@@ -44,14 +44,13 @@ def count(path: Path, table: str = "response", *, immutable: bool = True) -> int
 def live_station(path: Path, mini: LoadedStudy, participants: int = 3) -> sqlite3.Connection:
     """A database with answers in its -wal only, as on a laptop with the app open: a reader
     holds the log open and automatic checkpoints are off. Returns the open connection."""
+    open_database(f"sqlite:///{path}").close()  # the schema, in the main file
     db = open_database(f"sqlite:///{path}")
-    db.close()
+    with db.engine.connect() as conn:  # the file is in WAL mode from here on
+        conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
     holder = sqlite3.connect(path)
     holder.execute("PRAGMA wal_autocheckpoint=0")
     holder.execute("SELECT COUNT(*) FROM response").fetchone()
-    db = open_database(f"sqlite:///{path}")
-    with db.engine.connect() as conn:
-        conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
     simulate(mini, db, SimulationConfig(participants=participants, seed=1, bulk=True))
     db.engine.dispose()  # no checkpoint: the app is still "running"
     return holder

@@ -220,3 +220,14 @@ def test_a_snapshot_merges_without_a_warning(tmp_path: Path, mini: LoadedStudy,
         assert merged_responses(out) == 20
     finally:
         holder.close()
+
+
+def test_a_database_closed_by_the_app_merges_without_a_warning(
+        tmp_path: Path, laptop: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Closed with nothing else holding it, the file is left out of WAL mode: complete on its
+    own, so a copy of it is not mistaken for a copy of a running app."""
+    assert laptop.read_bytes()[18:20] == b"\x01\x01"  # rollback journal, not WAL
+    assert not Path(f"{laptop}-wal").exists()
+    assert main(["merge", str(tmp_path / "all.sqlite3"), str(laptop)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    assert merged_responses(tmp_path / "all.sqlite3") == 30

@@ -143,8 +143,13 @@ class Database:
         return not busy
 
     def close(self) -> None:
+        """Checkpoint, close, and leave the file at rest out of WAL mode when no one else has it
+        open: a file copied after the app closed is then visibly complete, and `merge` keeps
+        its warning for a file in WAL mode without its -wal (copied while the app was open)."""
         self.checkpoint()
         self.engine.dispose()
+        if self.is_sqlite and not self.read_only and self.engine.url.database:
+            _leave_wal_mode(Path(self.engine.url.database))
 
     @property
     def schema_version(self) -> int:
@@ -443,6 +448,20 @@ def _open_sqlite_read_only(path: Path, check_integrity: bool) -> Database | None
                              "without changing the file; open it once with this version of "
                              "Baseline Studio on a writable disk (which upgrades it)")
     return Database(engine, label=str(path), read_only=True)
+
+
+def _leave_wal_mode(path: Path) -> None:
+    """Switch a closed database back to a rollback journal (the next open turns WAL on again).
+    SQLite refuses while another connection (a station, a reader) has the file open; then it
+    simply stays in WAL mode, its answers already checkpointed into the main file."""
+    try:
+        conn = sqlite3.connect(path, timeout=0.2)
+        try:
+            conn.execute("PRAGMA journal_mode=DELETE").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass  # busy or read-only: nothing lost, the file stays as it was
 
 
 def readonly_uri(path: Path, *, immutable: bool = False) -> str:
