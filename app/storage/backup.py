@@ -24,7 +24,8 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from app.home import create_private_file, make_private_dir
-from app.storage.database import BUSY_TIMEOUT_MS, Database, readonly_uri
+from app.storage.database import Database
+from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
 from app.study.errors import UserInputError
 
 BACKUP_DIR = "backups"

@@ -24,7 +24,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import SQLModel
 
-from app.storage.database import BUSY_TIMEOUT_MS, CorruptDatabaseError, open_database
+from app.storage.database import CorruptDatabaseError, open_database
+from app.storage.files import BUSY_TIMEOUT_MS
 from app.storage.migrations import SCHEMA_VERSION
 from app.study.errors import UserInputError
 

@@ -24,7 +24,8 @@ from sqlalchemy.exc import ArgumentError
 
 from app.home import PRIVATE_FILE_MODE
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
-from app.storage.database import BUSY_TIMEOUT_MS, NO_FILE_URLS, readonly_uri
+from app.storage.database import NO_FILE_URLS
+from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
 from app.storage.unavailable import read_only_fs, storage_problem
 from app.study.errors import UserInputError
 

@@ -1,8 +1,8 @@
-"""A sound database that cannot be written just now: a read-only medium or a full disk.
+"""Why a database cannot be used: damaged (`CorruptDatabaseError`), or sound but not writable
+just now, on a read-only medium or a full disk (`StorageUnavailableError`).
 
-Told apart from a damaged file (`CorruptDatabaseError`) because the advice differs: restoring
-a backup over a sound file on a locked stick would be wrong; freeing space or copying the file
-to a writable folder is right.
+The two are told apart because the advice differs: restoring a backup over a sound file on a
+locked stick would be wrong; freeing space or copying the file to a writable folder is right.
 """
 
 from __future__ import annotations
@@ -12,6 +12,10 @@ import os
 from pathlib import Path
 
 from app.study.errors import UserInputError
+
+
+class CorruptDatabaseError(UserInputError):
+    """The file is not a readable Baseline Studio database. It is left untouched."""
 
 
 class StorageUnavailableError(UserInputError):
