@@ -194,3 +194,31 @@ def test_database_backups_and_snapshots_are_owner_only(tmp_path: Path, mini: Loa
     result = snapshot_database(path, tmp_path / "handover.sqlite3")
     assert mode(result.path) == 0o600 and mode(result.checksum_path) == 0o600
     db.close()
+
+
+def test_snapshots_taken_while_answers_keep_arriving_are_each_consistent(
+        tmp_path: Path, mini: LoadedStudy) -> None:
+    """A station keeps writing during the copy: every snapshot passes its own check (its row
+    counts equal the database's at one instant) and the counts only grow."""
+    import threading
+
+    path = tmp_path / "lab.sqlite3"
+    db = open_database(f"sqlite:///{path}")
+    simulate(mini, db, SimulationConfig(participants=50, seed=1, bulk=True))
+    stop = threading.Event()
+
+    def station() -> None:
+        while not stop.is_set():
+            db.log_event("mini", "tick")
+
+    writer = threading.Thread(target=station)
+    writer.start()
+    try:
+        seen = [snapshot_database(path, tmp_path / f"copy{i}.sqlite3").counts["event"]
+                for i in range(4)]
+    finally:
+        stop.set()
+        writer.join()
+    assert seen == sorted(seen) and seen[-1] > seen[0]
+    assert all(count(tmp_path / f"copy{i}.sqlite3", "event") == n for i, n in enumerate(seen))
+    db.close()
