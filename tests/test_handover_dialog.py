@@ -99,3 +99,33 @@ def test_merge_dialog_checks_rows_and_warns_of_a_copy_without_its_wal(
     assert "Warning:" in dialog.counts.toPlainText()
     assert "snapshot" in dialog.counts.toPlainText()
     target.close()
+
+
+def test_merge_dialog_refuses_rows_the_study_does_not_allow_or_leaves_them_out(
+        qtbot: QtBot, writer: DatabaseWriter, tmp_path: Path) -> None:
+    import sqlite3
+
+    laptop = tmp_path / "laptop.sqlite3"
+    db = open_database(f"sqlite:///{laptop}")
+    simulate(load_study(MINI), db, SimulationConfig(participants=2, seed=1, bulk=True))
+    db.close()
+    conn = sqlite3.connect(laptop)
+    conn.execute("UPDATE response SET answer_json = '99' WHERE item_id = 's1' "
+                 "AND participant_code = 'SIM001'")
+    conn.commit()
+    conn.close()
+    target = open_database(f"sqlite:///{tmp_path / 'designer.sqlite3'}")
+    dialog = MergeDialog(target, writer)
+    qtbot.addWidget(dialog)
+    dialog.add_files([str(laptop)])
+    with qtbot.waitSignal(dialog.merge_failed, timeout=10_000) as failed:
+        dialog.start()
+    assert "1 row(s) the study does not allow" in failed.args[0]
+    assert "answer 99 is outside 0..5" in failed.args[0] and "Error)" not in failed.args[0]
+    assert target.count_responses() == 0
+    dialog.skip_invalid.setChecked(True)
+    with qtbot.waitSignal(dialog.merged, timeout=10_000):
+        dialog.start()
+    assert target.count_responses() == 19
+    assert "Left out:" in dialog.counts.toPlainText()
+    target.close()

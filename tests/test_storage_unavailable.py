@@ -143,6 +143,10 @@ def test_a_database_on_a_read_only_medium_is_not_called_damaged(
                  f"sqlite:///{read_only_stick}", str(answers)]) == 2
     err = capsys.readouterr().err
     assert "read-only" in err and "damaged" not in err and "Traceback" not in err
+    # the app itself says the same, and offers no backup to restore over a sound file
+    assert main(["run", "--db", f"sqlite:///{read_only_stick}"]) == 2
+    err = capsys.readouterr().err
+    assert "read-only" in err and "damaged" not in err and "restore" not in err.lower()
     assert read_only_stick.read_bytes() == before
 
 
