@@ -10,6 +10,28 @@ import platformdirs
 
 HOME_ENV = "BASELINE_STUDIO_HOME"
 DB_FILE = "baseline-studio.sqlite3"
+PRIVATE_DIR_MODE = 0o700  # the data folder: answers are no one else's business on a shared machine
+PRIVATE_FILE_MODE = 0o600  # the database, its -wal/-shm (SQLite gives them the file's mode), backups
+
+
+def make_private_dir(folder: Path) -> None:
+    """Create `folder` (and its parents) if missing; the folder itself owner-only. An existing
+    folder keeps its mode: it may be one the user chose and shares on purpose."""
+    if not folder.is_dir():
+        folder.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
+
+
+def create_private_file(path: Path) -> bool:
+    """Create `path` empty and owner-only (0600) if it does not exist; True if it was created.
+    SQLite then opens it as a new database and creates its -wal and -shm with the same mode, so
+    the umask of whoever started the app does not decide who can read the answers."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+    except FileExistsError:
+        return False
+    os.close(fd)
+    os.chmod(path, PRIVATE_FILE_MODE)  # the umask may have taken bits away, never added: be exact
+    return True
 
 
 def data_home(explicit: Path | None = None) -> Path:
@@ -20,7 +42,7 @@ def data_home(explicit: Path | None = None) -> Path:
         home = Path(os.environ[HOME_ENV])
     else:
         home = Path(platformdirs.user_data_dir("baseline-studio", "baseline-studio"))
-    home.mkdir(parents=True, exist_ok=True)
+    make_private_dir(home)
     return home
 
 

@@ -5,7 +5,8 @@
 `question_id` may be empty where the item has one question; `rt_ms` may be empty; `answer` is
 an option key, a number (or NA), or JSON for structured answers (see `app.study.answers`).
 Every row is checked before anything is written; all problems are reported, each with its row
-and column, and then nothing is imported.
+and column, and then nothing is imported. A valid file is written in one transaction
+(`app.storage.import_batch`): a kill or a full disk half-way leaves nothing of it behind.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import csv
 import json
 import math
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,12 @@ from typing import Any
 from app import __version__
 from app.session.codes import participant_code_problem
 from app.storage.database import Database, new_uuid, utc_now
+from app.storage.import_batch import ImportedStudy, save_imported_responses
 from app.storage.tables import ResponseRow
 from app.study.answers import AnswerError, normalize_answer, parse_answer_text
 from app.study.errors import Problem, StudyError
 from app.study.loader import LoadedStudy
+from app.study.model import Item, Question
 
 REQUIRED_COLUMNS = ("participant", "item_id", "question_id", "answer", "rt_ms")
 
@@ -41,23 +45,63 @@ def import_responses_csv(loaded: LoadedStudy, db: Database, path: Path) -> Impor
     if problems:
         raise StudyError(problems)
     study = loaded.study
-    db.register_study(study.id, study.version, study.title, loaded.content_hash,
-                      study.model_dump_json())
-    known = {p.code for p in db.participants(study.id)}
-    sessions: dict[str, str] = {}
-    for code in dict.fromkeys(r.participant_code for r in rows):
-        db.ensure_participant(study.id, code, profiles.get(code, {}))
-        sessions[code] = db.start_session(study.id, loaded.content_hash, code,
-                                          app_version=f"{__version__} import-responses",
-                                          screen=f"imported from {path.name}")
-    for row in rows:
-        row.session_uuid = sessions[row.participant_code]
-    db.save_responses(rows)
-    db.log_event(study.id, "responses_imported",
-                 payload={"file": str(path), "responses": len(rows), "participants": len(sessions)})
-    for session_uuid in sessions.values():
-        db.end_session(session_uuid)
-    return ImportSummary(len(rows), len(sessions), len(set(sessions) - known))
+    codes = dict.fromkeys(r.participant_code for r in rows)
+    new_participants = save_imported_responses(
+        db, ImportedStudy(study.id, study.version, study.title, loaded.content_hash,
+                          study.model_dump_json()),
+        {code: profiles.get(code, {}) for code in codes}, rows,
+        app_version=f"{__version__} import-responses", source=str(path))
+    return ImportSummary(len(rows), len(codes), new_participants)
+
+
+class RowProblem(Exception):
+    """What is wrong with one row, and in which column (the import names row and column, a
+    merge the table and row id)."""
+
+    def __init__(self, column: str, message: str) -> None:
+        super().__init__(message)
+        self.column, self.message = column, message
+
+
+def locate_question(items: Mapping[str, Item], code: str, item_id: str,
+                    question_id: str) -> tuple[Item, Question]:
+    """The item and question a response row names, once its participant code is a valid
+    pseudonym, or RowProblem. An empty `question_id` names the only question of its item.
+    Shared by import-responses and merge: a row gets into the database the same way from both."""
+    if not code:
+        raise RowProblem("participant", "empty participant code")
+    code_problem = participant_code_problem(code)  # pseudonyms only, as in a session
+    if code_problem:
+        raise RowProblem("participant", code_problem)
+    return find_question(items, item_id, question_id)
+
+
+def find_question(items: Mapping[str, Item], item_id: str, question_id: str) -> tuple[Item, Question]:
+    """The item and question a row names (the second half of `locate_question`), or RowProblem."""
+    item = items.get(item_id)
+    if item is None:
+        raise RowProblem("item_id", f"unknown item {item_id!r}")
+    if not question_id:
+        if len(item.questions) != 1:
+            raise RowProblem("question_id", f"item {item_id!r} has {len(item.questions)} "
+                             "questions; say which")
+        question_id = item.questions[0].id
+    question = next((q for q in item.questions if q.id == question_id), None)
+    if question is None:
+        raise RowProblem("question_id", f"item {item_id!r} has no question {question_id!r}; it "
+                         f"has {[q.id for q in item.questions]}")
+    return item, question
+
+
+def checked_answer(item: Item, question: Question, value: Any, *, as_text: bool = False) -> Any:
+    """`value` (as typed in a CSV cell when `as_text`, else as stored: decoded JSON) in its
+    stored shape, or RowProblem("answer", why not)."""
+    try:
+        if as_text:
+            value = parse_answer_text(question, value)
+        return normalize_answer(item, question, value)
+    except AnswerError as exc:
+        raise RowProblem("answer", str(exc)) from exc
 
 
 def _read_rows(loaded: LoadedStudy, db: Database,
@@ -101,28 +145,13 @@ def _read_rows(loaded: LoadedStudy, db: Database,
             continue
         code = (record["participant"] or "").strip()
         item_id = (record["item_id"] or "").strip()
-        question_id = (record["question_id"] or "").strip()
-        if not code:
-            bad("participant", "empty participant code")
+        try:
+            item, question = locate_question(items, code, item_id,
+                                             (record["question_id"] or "").strip())
+        except RowProblem as exc:
+            bad(exc.column, exc.message)
             continue
-        code_problem = participant_code_problem(code)  # pseudonyms only, as in a session
-        if code_problem:
-            bad("participant", code_problem)
-            continue
-        item = items.get(item_id)
-        if item is None:
-            bad("item_id", f"unknown item {item_id!r}")
-            continue
-        if not question_id:
-            if len(item.questions) != 1:
-                bad("question_id", f"item {item_id!r} has {len(item.questions)} questions; say which")
-                continue
-            question_id = item.questions[0].id
-        question = next((q for q in item.questions if q.id == question_id), None)
-        if question is None:
-            bad("question_id", f"item {item_id!r} has no question {question_id!r}; it has "
-                f"{[q.id for q in item.questions]}")
-            continue
+        question_id = question.id
         key = (code, item_id, question_id)
         if key in seen:
             bad("question_id", f"duplicate of row {seen[key]} (same participant, item, question)")
@@ -133,9 +162,9 @@ def _read_rows(loaded: LoadedStudy, db: Database,
                 "in the database")
             continue
         try:
-            answer = normalize_answer(item, question, parse_answer_text(question, record["answer"] or ""))
-        except AnswerError as exc:
-            bad("answer", str(exc))
+            answer = checked_answer(item, question, record["answer"] or "", as_text=True)
+        except RowProblem as exc:
+            bad(exc.column, exc.message)
             continue
         rt_text = (record["rt_ms"] or "").strip()
         rt_ms: float | None = None

@@ -5,14 +5,18 @@ job on the database writer (the one worker thread every database call goes throu
 merge never blocks the window and never competes with a running session for the file. The
 dialog then shows, per file, how many responses were new or already present, and every
 conflict (a participant who answered the same question differently on two machines: both
-answers are kept). A refused merge (different versions of a study, a damaged file) says why
-and changes nothing.
+answers are kept). Every row is checked against its study as import-responses checks a CSV:
+rows it does not allow stop the merge (or are left out and listed, if the designer says so). A
+refused merge (different versions of a study, a damaged file, rows the study does not allow)
+says why and changes nothing. A file that looks copied from a running app without its -wal is
+named with a warning.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from app.merge_check import merge_row_problems
 from app.storage.database import Database
 from app.storage.merge import MergeReport, merge_databases
 from widgets.qt import QObject, Qt, QtGui, QtWidgets, QWidget, Signal, Slot
@@ -57,6 +61,10 @@ class MergeDialog(QtWidgets.QDialog):
         self.allow_mix = QtWidgets.QCheckBox(
             "Allow different versions of a study (keep responses to both side by side)", self)
         layout.addWidget(self.allow_mix)
+        self.skip_invalid = QtWidgets.QCheckBox(
+            "Leave out rows the study does not allow (and list them) instead of merging nothing",
+            self)
+        layout.addWidget(self.skip_invalid)
         self.progress = QtWidgets.QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -126,16 +134,20 @@ class MergeDialog(QtWidgets.QDialog):
         for button in (self.merge_button, self.add_button, self.remove_button):
             button.setEnabled(False)
         self.allow_mix.setEnabled(False)
+        self.skip_invalid.setEnabled(False)
         self.progress.setRange(0, len(paths))
         self.progress.setValue(0)
         self.status.setText(f"Merging {len(paths)} database(s)…")
         self.counts.clear()
         self.conflicts.hide()
         db, allow, relay = self.db, self.allow_mix.isChecked(), self._relay
+        skip = self.skip_invalid.isChecked()
 
         def work() -> MergeReport:
+            # Every row checked against its study, as import-responses checks a CSV.
             return merge_databases(db, paths, allow_version_mix=allow,
-                                   progress=lambda m, i, n: relay.progress.emit(m, i, n))
+                                   progress=lambda m, i, n: relay.progress.emit(m, i, n),
+                                   check=merge_row_problems, skip_invalid=skip)
 
         self.writer.run(work, on_done=self._done, on_error=self._failed, label="merge databases")
 
@@ -151,6 +163,7 @@ class MergeDialog(QtWidgets.QDialog):
             button.setEnabled(True)
         self.merge_button.setEnabled(self.files.count() > 0)
         self.allow_mix.setEnabled(True)
+        self.skip_invalid.setEnabled(True)
 
     def _done(self, report: MergeReport) -> None:
         self._finish()
@@ -160,7 +173,9 @@ class MergeDialog(QtWidgets.QDialog):
         new = report.total("responses_new")
         self.status.setText(f"Merged: {new} new responses, {report.total('responses_present')} "
                             f"already present, {len(conflicts)} conflict(s).")
-        lines = report.summary_lines()
+        lines = [f"Warning: {w}" for s in report.sources for w in s.warnings]
+        lines += report.summary_lines()
+        lines += [f"Left out: {row.line(s.label)}" for s in report.sources for row in s.invalid]
         lines += [f"Study {s!r} now holds responses to more than one version."
                   for s in report.mixed_versions]
         lines += [f"Profile differs (first one kept): {p}"

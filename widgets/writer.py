@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from app.study.errors import UserInputError
 from widgets.qt import QObject, Signal
 
 Done = Callable[[Any], None]
@@ -124,6 +125,8 @@ def describe_error(error: BaseException) -> str:
     name = type(error).__name__
     if not text:
         return name
-    if name in {"SubmitError", "UserInputError", "StudyError", "CorruptDatabaseError", "ValueError"}:
+    # Our own errors (every UserInputError: damaged, read-only, disk full, refused merge rows)
+    # are written for a person already; the class name would only add noise.
+    if isinstance(error, UserInputError) or name in {"SubmitError", "StudyError", "ValueError"}:
         return text
     return f"{text} ({name})"

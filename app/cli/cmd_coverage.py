@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 def run(args: argparse.Namespace) -> int:
     loaded = open_study(args.study, args.home)
-    db = open_database(args.db, home=args.home)
+    db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
     try:
         cov = coverage(loaded, db, include_simulated=args.include_simulated)
     finally:

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     # (and --help) would pay for them at start-up.
     from exporters import export_all
 
-    db = open_database(args.db, home=args.home)
+    db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
                              include_identifying=args.include_identifying, options=options)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
+from app.merge_check import merge_row_problems
 from app.storage import open_database
 from app.storage.merge import merge_databases
 from app.storage.merge_source import database_url
@@ -18,21 +20,33 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "the IN_DBs that it lacks (keyed by content hash, code and UUID): merging twice changes "
         "nothing. The inputs are only read. Different versions of one study are refused unless "
         "--allow-version-mix. A participant who answered a question differently in two "
-        "databases is a conflict: both answers are kept and listed. Databases are SQLite file "
+        "databases is a conflict: both answers are kept and listed. Every row is checked against "
+        "its study as import-responses checks a CSV; rows it does not allow are listed as "
+        "FILE: TABLE, row ID: PROBLEM and nothing is merged (or, with --skip-invalid, they are "
+        "left out). Databases are SQLite file "
         "paths or URLs (sqlite:///..., postgresql+psycopg://...).")
     p.add_argument("out_db", metavar="OUT_DB", help="the database to merge into (created if missing)")
     p.add_argument("in_dbs", nargs="+", metavar="IN_DB", help="databases to take in")
     p.add_argument("--allow-version-mix", action="store_true",
                    help="keep responses to different versions of a study side by side")
+    p.add_argument("--skip-invalid", action="store_true",
+                   help="leave out (and list) rows the study does not allow, instead of "
+                   "refusing the whole merge")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     target = open_database(database_url(args.out_db))
     try:
-        report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix)
+        report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix,
+                                 check=merge_row_problems, skip_invalid=args.skip_invalid)
     finally:
         target.close()
+    for source in report.sources:
+        for warning in source.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        for row in source.invalid:
+            print(f"left out: {row.line(source.label)}")
     for study_id in report.mixed_versions:
         print(f"note: study {study_id!r} now holds responses to more than one version")
     for source in report.sources:

@@ -16,6 +16,7 @@ from app.cli import (
     cmd_restore_backup,
     cmd_run,
     cmd_simulate,
+    cmd_snapshot,
     cmd_studies,
     cmd_validate,
 )
@@ -34,4 +35,5 @@ REGISTRY: list[Register] = [
     cmd_coverage.register,
     cmd_merge.register,
     cmd_designer.register,
+    cmd_snapshot.register,
 ]

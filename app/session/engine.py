@@ -348,6 +348,9 @@ class SessionEngine:
     def close(self) -> None:
         self._log("session_closed", {"answered": self.done, "of": self.total})
         self.db.end_session(self.session_uuid)
+        # The file alone now holds the whole session: a copy made before the next one starts
+        # (with the app still open, without its -wal) loses nothing.
+        self.db.checkpoint()
         if not self.simulated:  # simulations are regenerated at will; real answers get a backup
             self._backup()
 

@@ -23,7 +23,9 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from app.storage.database import BUSY_TIMEOUT_MS, Database, readonly_uri
+from app.home import create_private_file, make_private_dir
+from app.storage.database import Database
+from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
 from app.study.errors import UserInputError
 
 BACKUP_DIR = "backups"
@@ -77,23 +79,31 @@ def integrity_problems(path: Path) -> list[str]:
     return [] if rows == ["ok"] else rows
 
 
+def copy_self_contained(source: sqlite3.Connection, partial: Path) -> None:
+    """SQLite's online backup of `source` (as its open transaction sees it, if any) into the
+    file `partial`, then switched out of WAL mode: a backup or a hand-over copy must not
+    depend on a -wal beside it."""
+    target = sqlite3.connect(partial)
+    try:
+        source.backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        target.close()
+
+
 def backup_database(db_path: Path, *, keep: int = KEEP) -> Path:
     """A verified copy of `db_path` in its backups folder; older copies beyond `keep` removed."""
     if not db_path.is_file():
         raise BackupError(f"{db_path}: no such database to back up")
     folder = backup_folder(db_path)
-    folder.mkdir(parents=True, exist_ok=True)
+    make_private_dir(folder)
     final = _new_backup_name(db_path)
     partial = final.with_name("." + final.name + ".partial")
+    partial.unlink(missing_ok=True)
+    create_private_file(partial)  # 0600: SQLite writes into it and keeps the mode
     source = sqlite3.connect(readonly_uri(db_path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
-        target = sqlite3.connect(partial)
-        try:
-            source.backup(target)
-            # One self-contained file: a backup must not depend on a -wal beside it.
-            target.execute("PRAGMA journal_mode=DELETE")
-        finally:
-            target.close()
+        copy_self_contained(source, partial)
     except sqlite3.Error as exc:
         partial.unlink(missing_ok=True)
         raise BackupError(f"{db_path}: backup failed: {exc}") from exc
@@ -103,9 +113,9 @@ def backup_database(db_path: Path, *, keep: int = KEEP) -> Path:
     if problems:
         partial.unlink(missing_ok=True)
         raise BackupError(f"{db_path}: the backup copy failed its integrity check: {problems[0]}")
-    _fsync(partial)
+    fsync_file(partial)
     os.replace(partial, final)
-    _fsync_dir(folder)
+    fsync_dir(folder)
     for old in list_backups(db_path)[keep:]:
         old.path.unlink(missing_ok=True)
     return final
@@ -168,10 +178,12 @@ def restore_backup(db_path: Path, backup: Path | None = None, *, to: Path | None
             kept = _move_aside(db_path)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name("." + target.name + ".restoring")
-    shutil.copyfile(chosen, partial)
-    _fsync(partial)
+    partial.unlink(missing_ok=True)
+    create_private_file(partial)
+    shutil.copyfile(chosen, partial)  # into the 0600 file: the mode stays
+    fsync_file(partial)
     os.replace(partial, target)
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
     return RestoreResult(target, chosen, kept)
 
 
@@ -202,7 +214,8 @@ def _move_aside(db_path: Path) -> Path:
     return aside
 
 
-def _fsync(path: Path) -> None:
+def fsync_file(path: Path) -> None:
+    """Flush a file's bytes to the disk (a rename after it is then safe against power loss)."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -210,8 +223,8 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     # A rename is durable only once its directory is synced (POSIX); Windows has no such call.
     if os.name != "posix":
         return
-    _fsync(folder)
+    fsync_file(folder)

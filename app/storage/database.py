@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
@@ -30,17 +29,20 @@ from sqlalchemy.exc import (
 )
 from sqlmodel import Session, col, select
 
-from app.home import default_db_url
+from app.home import create_private_file, default_db_url, make_private_dir
+from app.storage.files import (
+    BUSY_TIMEOUT_MS,
+    check_sqlite_file,
+    leave_wal_mode,
+    open_sqlite_read_only,
+)
 from app.storage.migrations import SCHEMA_VERSION, migrate
 from app.storage.tables import EventRow, ParticipantRow, ResponseRow, SessionRow, StudyRow
+from app.storage.unavailable import CorruptDatabaseError, storage_problem
 from app.study.errors import UserInputError
 
-BUSY_TIMEOUT_MS = 30_000
+NO_FILE_URLS = ("", ":memory:")  # SQLite URL databases that are no file: gone at exit
 _MIGRATION_LOCK = 0x6261_7365_6C69_6E65 & 0x7FFF_FFFF_FFFF_FFFF  # "baseline": pg advisory lock key
-
-
-class CorruptDatabaseError(UserInputError):
-    """The file is not a readable Baseline Studio database. It is left untouched."""
 
 
 def utc_now() -> str:
@@ -87,11 +89,12 @@ class Database:
     """One database (a SQLite file or a PostgreSQL server). Thread-safe: each call opens its own
     short session; the UI calls it from its single writer thread (`widgets.writer`)."""
 
-    def __init__(self, engine: Engine, *, label: str) -> None:
+    def __init__(self, engine: Engine, *, label: str, read_only: bool = False) -> None:
         self.engine = engine
         self.label = label  # for messages: the file path, or the server URL without password
         self.is_sqlite = engine.dialect.name == "sqlite"
-        self.origin = self._origin()
+        self.read_only = read_only
+        self.origin = self._read_origin() if read_only else self._origin()
 
     # ------------------------------------------------------------------ setup
 
@@ -113,12 +116,39 @@ class Database:
                 return str(conn.execute(
                     text("SELECT value FROM schema_info WHERE key = 'origin'")).scalar_one())
 
+    def _read_origin(self) -> str:
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT value FROM schema_info WHERE key = 'origin'")).first()
+        return str(row[0]) if row else ""
+
     def _session(self) -> Session:
         # Rows handed back are plain data: keep their values after commit (no lazy refresh).
         return Session(self.engine, expire_on_commit=False)
 
+    def checkpoint(self) -> bool:
+        """Fold the -wal into the main file and empty it, so that the file alone holds every
+        committed answer (a copy made between sessions, without its -wal, loses nothing).
+        True when the whole log went in; a reader still inside an older snapshot (another
+        station) can keep part of it back until next time, which is no loss: it stays in the
+        -wal and SQLite reads it there."""
+        if not self.is_sqlite or self.read_only:
+            return True
+        try:
+            with self.engine.connect() as conn:
+                busy, _log, _done = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+                conn.commit()
+        except (OperationalError, DatabaseError):
+            return False  # a read-only medium or a locked file: the answers are safe in the -wal
+        return not busy
+
     def close(self) -> None:
+        """Checkpoint, close, and leave the file at rest out of WAL mode when no one else has it
+        open: a file copied after the app closed is then visibly complete, and `merge` keeps
+        its warning for a file in WAL mode without its -wal (copied while the app was open)."""
+        self.checkpoint()
         self.engine.dispose()
+        if self.is_sqlite and not self.read_only and self.engine.url.database:
+            leave_wal_mode(Path(self.engine.url.database))
 
     @property
     def schema_version(self) -> int:
@@ -310,11 +340,16 @@ class Database:
 
 
 def open_database(url: str | None = None, *, home: Path | None = None,
-                  check_integrity: bool = True) -> Database:
+                  check_integrity: bool = True, read_only: bool = False) -> Database:
     """Open (creating and migrating as needed) the database at `url`, default: the data folder.
 
     A SQLite file that fails its integrity check, or is not a database at all, raises
-    CorruptDatabaseError and is never written to.
+    CorruptDatabaseError and is never written to. One that cannot be written (read-only
+    medium, full disk) raises a StorageUnavailableError saying so. `read_only`: for commands
+    that only read (export, coverage); the file is opened with SQLite's read-only flag, never
+    created, upgraded or written, so a database on a write-protected stick can be read.
+    A URL that names no file (`sqlite://`, `sqlite:///:memory:`) is refused: whatever was
+    written there would vanish when the command ends.
     """
     url = url or default_db_url(home)
     try:
@@ -322,6 +357,14 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     except ArgumentError as exc:
         raise UserInputError(f"{url}: not a database URL (expected sqlite:///path/file.sqlite3 "
                              "or postgresql+psycopg://user@host/dbname)") from exc
+    if parsed.get_backend_name() == "sqlite" and (parsed.database or "") in NO_FILE_URLS:
+        raise UserInputError(f"{url}: names no database file, so everything written would be "
+                             "lost when the command ends; give a file, such as "
+                             "sqlite:///path/to/baseline-studio.sqlite3")
+    if read_only and parsed.get_backend_name() == "sqlite":
+        reader = open_sqlite_read_only(Path(parsed.database or ""), check_integrity)
+        if reader is not None:
+            return Database(reader, label=str(Path(parsed.database or "")), read_only=True)
     if parsed.drivername in {"postgresql", "postgres"}:
         # psycopg (version 3) is the driver we ship; plain postgresql:// would look for psycopg2.
         parsed = parsed.set(drivername="postgresql+psycopg")
@@ -330,10 +373,15 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     if parsed.get_backend_name() == "sqlite":
         path = Path(parsed.database or "")
         label = str(path)
-        if parsed.database and path.exists():
-            _check_sqlite_file(path, full=check_integrity)
-        elif parsed.database:
-            path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            check_sqlite_file(path, full=check_integrity)
+        else:
+            try:
+                make_private_dir(path.parent)
+                create_private_file(path)
+            except OSError as exc:
+                raise (storage_problem(exc, label, path) or UserInputError(
+                    f"{label}: cannot create the database: {exc.strerror or exc}")) from exc
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "begin", _sqlite_begin)
@@ -359,40 +407,12 @@ def open_database(url: str | None = None, *, home: Path | None = None,
                 migrate(conn.execution_options(sqlite_begin="IMMEDIATE"), SCHEMA_VERSION)
     except OperationalError as exc:
         engine.dispose()
+        sqlite_path = Path(label) if engine.dialect.name == "sqlite" else None
+        unavailable = storage_problem(exc, label, sqlite_path)
+        if unavailable is not None:
+            raise unavailable from exc
         raise CorruptDatabaseError(f"{label}: cannot open database: {exc.orig}") from exc
     except DatabaseError as exc:
         engine.dispose()
         raise CorruptDatabaseError(f"{label}: not a usable database: {exc.orig}") from exc
     return Database(engine, label=label)
-
-
-def readonly_uri(path: Path) -> str:
-    """A read-only SQLite URI for `path`. Quoted: a '#' or '?' in a folder name would otherwise
-    end the path, and SQLite would open (and create) some other file."""
-    return f"file:{quote(str(path))}?mode=ro"
-
-
-def _check_sqlite_file(path: Path, *, full: bool) -> None:
-    """Read-only look at an existing file before SQLAlchemy (and WAL mode) touches it."""
-    try:
-        with path.open("rb") as fh:
-            header = fh.read(16)
-    except OSError as exc:
-        raise CorruptDatabaseError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    if path.stat().st_size == 0:
-        return  # an empty file is a new database
-    if header != b"SQLite format 3\x00":
-        raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")
-    if not full:
-        return
-    try:
-        conn = sqlite3.connect(readonly_uri(path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-        try:
-            result = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
-        raise CorruptDatabaseError(f"{path}: database is damaged ({exc}); left untouched") from exc
-    if result != ["ok"]:
-        detail = "; ".join(result[:3])
-        raise CorruptDatabaseError(f"{path}: integrity check failed ({detail}); left untouched")

@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import OperationalError
 
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.merge_source import SourceDatabase, open_source, same_database
 from app.storage.rows import insert_rows
+from app.storage.unavailable import storage_problem
 from app.study.errors import UserInputError
 from app.wording import counted
 
@@ -41,6 +44,29 @@ Progress = Callable[[str, int, int], None]  # message, inputs done, inputs in al
 
 class VersionMixError(UserInputError):
     """Two versions of one study (same id, different content hash) would end up together."""
+
+
+@dataclass(frozen=True)
+class InvalidRow:
+    """A row of an input that the study does not allow (an answer off the scale, an unknown
+    item, a code that is not a pseudonym). `row_id`: the row's key (uuid, or study/code)."""
+
+    table: str
+    row_id: str
+    problem: str
+
+    def line(self, label: str) -> str:
+        return f"{label}: {self.table}, row {self.row_id}: {self.problem}"
+
+
+# Checks an input's rows against the studies they belong to; lives above the storage layer
+# (it needs the study model and the participant-code rules): `app.merge_check`.
+RowCheck = Callable[[SourceDatabase], list[InvalidRow]]
+SHOW_INVALID = 50  # rows listed in the refusal message; the count says how many in all
+
+
+class InvalidRowsError(UserInputError):
+    """An input holds rows the study does not allow; nothing was merged."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +96,8 @@ class SourceReport:
     repeated: int = 0  # same participant, item and question, same answer, two response ids
     conflicts: list[Conflict] = field(default_factory=list)
     profile_conflicts: list[str] = field(default_factory=list)  # (study, code): profiles differ
+    invalid: list[InvalidRow] = field(default_factory=list)  # left out (skip_invalid)
+    warnings: list[str] = field(default_factory=list)  # e.g. a live copy made without its -wal
     per_study: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
 
     @property
@@ -108,8 +136,13 @@ class MergeReport:
 
 
 def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mix: bool = False,
-                    progress: Progress | None = None) -> MergeReport:
-    """Merge every input (SQLite path or URL) into `target`; see the module docstring."""
+                    progress: Progress | None = None, check: RowCheck | None = None,
+                    skip_invalid: bool = False) -> MergeReport:
+    """Merge every input (SQLite path or URL) into `target`; see the module docstring.
+
+    `check` finds the rows of an input the study does not allow: with any, nothing at all is
+    merged (InvalidRowsError lists them), or with `skip_invalid` they are left out (with the
+    rows that hang on them) and listed in the report."""
     if not inputs:
         raise UserInputError("nothing to merge: give one or more input databases")
     target_url = target.engine.url.render_as_string(hide_password=False)
@@ -123,11 +156,25 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
                 progress(f"checking {ref}", index, len(inputs))
             sources.append(open_source(ref))
         mixed = _check_versions(target, sources, allow_version_mix)
+        invalid = {s.label: check(s) if check else [] for s in sources}
+        bad = [row.line(label) for label, rows in invalid.items() for row in rows]
+        if bad and not skip_invalid:
+            shown = bad[:SHOW_INVALID]
+            more = f" | ... and {len(bad) - len(shown)} more" if len(bad) > len(shown) else ""
+            raise InvalidRowsError(f"{len(bad)} row(s) the study does not allow; nothing was "
+                                   "merged (use --skip-invalid to leave them out): | "
+                                   + " | ".join(shown) + more)
         reports = []
         for index, source in enumerate(sources):
             if progress:
                 progress(f"merging {source.label}", index, len(sources))
-            reports.append(_merge_one(target, source, allow_version_mix))
+            try:
+                report = _merge_one(target, source, allow_version_mix, invalid[source.label])
+            except OperationalError as exc:  # a full disk or a read-only medium: say so
+                path = Path(target.label) if target.is_sqlite else None
+                raise (storage_problem(exc, target.label, path) or exc) from exc
+            report.warnings = list(source.warnings)
+            reports.append(report)
         if progress:
             progress("done", len(sources), len(sources))
         return MergeReport(target.label, reports, mixed)
@@ -162,14 +209,16 @@ def _check_versions(target: Database, sources: list[SourceDatabase], allow: bool
     return mixed
 
 
-def _merge_one(target: Database, source: SourceDatabase, allow_version_mix: bool) -> SourceReport:
-    report = SourceReport(source.label, source.origin)
+def _merge_one(target: Database, source: SourceDatabase, allow_version_mix: bool,
+               invalid: list[InvalidRow]) -> SourceReport:
+    report = SourceReport(source.label, source.origin, invalid=invalid)
+    skip = _Skip(invalid)
     with target.engine.begin() as conn:
-        report.studies_new = _copy_new(conn, source, "study", ("content_hash",))
-        _merge_participants(conn, source, report)
-        _merge_sessions(conn, source, report)
-        source_uuids, studies = _merge_responses(conn, source, report)
-        report.events_new = _copy_new(conn, source, "event", ("uuid",),
+        report.studies_new = _copy_new(conn, source, "study", ("content_hash",), skip=skip)
+        _merge_participants(conn, source, report, skip)
+        _merge_sessions(conn, source, report, skip)
+        source_uuids, studies = _merge_responses(conn, source, report, skip)
+        report.events_new = _copy_new(conn, source, "event", ("uuid",), skip=skip,
                                       on_new=lambda r: report.per_study[r["study_id"]].update(["events"]))
         _find_conflicts(conn, report, source_uuids, studies)
         if report.changed:
@@ -194,10 +243,33 @@ def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> None:
     insert_rows(conn, table, rows, skip_existing=True)
 
 
-def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[str],
-              on_new: Callable[[dict[str, Any]], None] | None = None) -> int:
+class _Skip:
+    """Which rows of an input to leave out: the invalid ones, and the rows that hang on a left
+    out participant (their sessions, responses and events), so nothing points at nothing."""
+
+    def __init__(self, invalid: list[InvalidRow]) -> None:
+        self.keys = {(r.table, r.row_id) for r in invalid}
+        self.participants = {r.row_id for r in invalid if r.table == "participant"}
+
+    def __call__(self, table: str, row: dict[str, Any]) -> bool:
+        if not self.keys:
+            return False
+        if table == "participant":
+            return f"{row['study_id']}/{row['code']}" in self.participants
+        key = row["content_hash"] if table == "study" else row["uuid"]
+        code = row.get("participant_code")
+        return (table, str(key)) in self.keys or (
+            code is not None and f"{row['study_id']}/{code}" in self.participants)
+
+    def rows(self, source: SourceDatabase, table: str) -> Iterator[list[dict[str, Any]]]:
+        for chunk in source.rows(table):
+            yield [r for r in chunk if not self(table, r)]
+
+
+def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[str], *,
+              skip: _Skip, on_new: Callable[[dict[str, Any]], None] | None = None) -> int:
     added = 0
-    for chunk in source.rows(table):
+    for chunk in skip.rows(source, table):
         present = _existing(conn, table, key[0], (r[key[0]] for r in chunk))
         new = [r for r in chunk if r[key[0]] not in present]
         _insert(conn, table, new)
@@ -208,11 +280,12 @@ def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[s
     return added
 
 
-def _merge_participants(conn: Connection, source: SourceDatabase, report: SourceReport) -> None:
+def _merge_participants(conn: Connection, source: SourceDatabase, report: SourceReport,
+                        skip: _Skip) -> None:
     known: dict[tuple[str, str], tuple[str, bool]] = {
         (s, c): (p, bool(sim)) for s, c, p, sim in conn.execute(
             text("SELECT study_id, code, profile_json, simulated FROM participant"))}
-    for chunk in source.rows("participant"):
+    for chunk in skip.rows(source, "participant"):
         new = []
         for row in chunk:
             key = (row["study_id"], row["code"])
@@ -228,8 +301,9 @@ def _merge_participants(conn: Connection, source: SourceDatabase, report: Source
         report.participants_new += len(new)
 
 
-def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceReport) -> None:
-    for chunk in source.rows("session"):
+def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceReport,
+                    skip: _Skip) -> None:
+    for chunk in skip.rows(source, "session"):
         by_uuid = {r["uuid"]: r for r in chunk}
         present = _existing(conn, "session", "uuid", by_uuid)
         _insert(conn, "session", [r for u, r in by_uuid.items() if u not in present])
@@ -241,12 +315,12 @@ def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceRepo
             report.sessions_completed += max(0, result.rowcount or 0)
 
 
-def _merge_responses(conn: Connection, source: SourceDatabase,
-                     report: SourceReport) -> tuple[set[str], set[str]]:
+def _merge_responses(conn: Connection, source: SourceDatabase, report: SourceReport,
+                     skip: _Skip) -> tuple[set[str], set[str]]:
     """Insert the input's new responses; returns the input's response ids and studies."""
     uuids: set[str] = set()
     studies: set[str] = set()
-    for chunk in source.rows("response"):
+    for chunk in skip.rows(source, "response"):
         present = _existing(conn, "response", "uuid", (r["uuid"] for r in chunk))
         new = [r for r in chunk if r["uuid"] not in present]
         _insert(conn, "response", new)

@@ -14,21 +14,24 @@ from __future__ import annotations
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import Engine, create_engine, event, select, text
+from sqlalchemy import Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import SQLModel
 
-from app.storage.database import BUSY_TIMEOUT_MS, CorruptDatabaseError, open_database
+from app.storage.database import CorruptDatabaseError, open_database
+from app.storage.files import BUSY_TIMEOUT_MS
 from app.storage.migrations import SCHEMA_VERSION
 from app.study.errors import UserInputError
 
 READ_CHUNK = 5_000
+OWN_TRIGGERS = {"event_append_only_update", "event_append_only_delete"}  # migration 3
+WAL_HEADER_OFFSET = 18  # bytes 18-19 of a SQLite header: 2, 2 when the file is in WAL mode
 
 
 def database_url(ref: str) -> str:
@@ -50,6 +53,7 @@ class SourceDatabase:
 
     def __init__(self, engine: Engine, label: str, scratch: Path | None = None) -> None:
         self.engine, self.label, self._scratch = engine, label, scratch
+        self.warnings: list[str] = []  # said to the person merging; the merge goes on
         try:
             with engine.connect() as conn:
                 info = {str(k): str(v) for k, v in
@@ -58,22 +62,56 @@ class SourceDatabase:
             self.close()
             raise CorruptDatabaseError(f"{label}: not a Baseline Studio database ({exc.__class__.__name__})") from exc
         self.origin = str(info.get("origin", ""))
-        self.schema_version = int(info.get("schema_version", 0))
+        version = info.get("schema_version", "0")
+        if not version.isdigit():
+            self.close()
+            raise CorruptDatabaseError(f"{label}: schema_info says schema version {version!r}, "
+                                       "not a number: the file was changed by hand; nothing merged")
+        self.schema_version = int(version)
         if not self.origin:
             self.close()
             raise CorruptDatabaseError(f"{label}: has no origin id; not a Baseline Studio database")
 
     def rows(self, table: str, where: str = "", params: dict[str, Any] | None = None,
-             chunk: int = READ_CHUNK) -> Iterator[list[dict[str, Any]]]:
-        """The table's rows in chunks, as dicts of every column of the current schema."""
-        columns = SQLModel.metadata.tables[table].columns
-        query = select(*columns)
+             chunk: int = READ_CHUNK, columns: Sequence[str] = ()) -> Iterator[list[dict[str, Any]]]:
+        """The table's rows in chunks, as dicts of every column of the current schema (or of
+        `columns` only)."""
+        every = SQLModel.metadata.tables[table].columns
+        query = select(*(every[c] for c in columns)) if columns else select(*every)
         if where:
             query = query.where(text(where))
+        try:
+            with self.engine.connect() as conn:
+                result = conn.execution_options(stream_results=True).execute(query, params or {})
+                for part in result.mappings().partitions(chunk):
+                    yield [dict(r) for r in part]
+        except SQLAlchemyError as exc:
+            raise CorruptDatabaseError(f"{self.label}: table {table} cannot be read "
+                                       f"({getattr(exc, 'orig', None) or exc}); nothing merged") from exc
+
+    def check_shape(self) -> None:
+        """Refuse a database whose tables were changed by hand (a table or column dropped, a
+        view or trigger added): its rows cannot be trusted to mean what the columns say."""
+        problems: list[str] = []
         with self.engine.connect() as conn:
-            result = conn.execution_options(stream_results=True).execute(query, params or {})
-            for part in result.mappings().partitions(chunk):
-                yield [dict(r) for r in part]
+            found = inspect(conn)
+            tables = set(found.get_table_names())
+            for name, table in SQLModel.metadata.tables.items():
+                if name not in tables:
+                    problems.append(f"table {name} is missing")
+                    continue
+                have = {c["name"] for c in found.get_columns(name)}
+                missing = [c.name for c in table.columns if c.name not in have]
+                if missing:
+                    problems.append(f"table {name} lacks column(s) {', '.join(missing)}")
+            problems += [f"view {v} was added" for v in found.get_view_names()]
+            if conn.dialect.name == "sqlite":
+                triggers = conn.execute(text(
+                    "SELECT name FROM sqlite_master WHERE type = 'trigger'")).scalars()
+                problems += [f"trigger {t} was added" for t in triggers if t not in OWN_TRIGGERS]
+        if problems:
+            raise CorruptDatabaseError(f"{self.label}: not as Baseline Studio writes it (changed by "
+                                       f"hand?): {'; '.join(problems)}; nothing merged")
 
     def count(self, table: str) -> int:
         with self.engine.connect() as conn:
@@ -120,6 +158,11 @@ def _open_server(url: str) -> SourceDatabase:
         raise UserInputError(f"{label}: schema version {source.schema_version}, this app reads "
                              f"{SCHEMA_VERSION}; open it once with this version of Baseline Studio "
                              "(which upgrades it), then merge")
+    try:
+        source.check_shape()
+    except BaseException:
+        source.close()
+        raise
     return source
 
 
@@ -138,9 +181,26 @@ def _open_sqlite(path: Path) -> SourceDatabase:
     if not path.is_file():
         raise UserInputError(f"{path}: no such database file")
     with path.open("rb") as fh:
-        if fh.read(16) != b"SQLite format 3\x00":
-            raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")
+        header = fh.read(20)
+    if header[:16] != b"SQLite format 3\x00":
+        raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")
     has_wal = Path(f"{path}-wal").exists()
+    source = _open_sqlite_read(path, has_wal)
+    try:
+        source.check_shape()
+    except BaseException:
+        source.close()
+        raise
+    if header[WAL_HEADER_OFFSET:WAL_HEADER_OFFSET + 2] == b"\x02\x02" and not has_wal:
+        source.warnings.append(
+            f"{path}: a database file of a running app (WAL mode) without the -wal file that "
+            "belongs beside it: if it was copied while the app was open, answers given shortly "
+            "before the copy may be missing. Hand data over with `baseline-studio snapshot` (or "
+            "Designer > Hand over data...), which copies everything")
+    return source
+
+
+def _open_sqlite_read(path: Path, has_wal: bool) -> SourceDatabase:
     try:
         engine = _sqlite_engine(path, immutable=not has_wal)
         _integrity_check(engine, path)
@@ -162,16 +222,22 @@ def _open_copy(path: Path, *, upgrade: bool) -> SourceDatabase:
     """Copy the file (and its -wal) to a temporary folder, upgrade the copy if asked, read it."""
     scratch = Path(tempfile.mkdtemp(prefix="baseline-merge-"))
     copy = scratch / path.name
-    shutil.copy2(path, copy)
-    if Path(f"{path}-wal").exists():
-        shutil.copy2(f"{path}-wal", f"{copy}-wal")
-    if upgrade:
-        open_database(f"sqlite:///{copy}").close()  # migrations run on the copy only
-    engine = _sqlite_engine(copy, immutable=False)
-    _integrity_check(engine, path)
     try:
+        shutil.copy2(path, copy)
+        if Path(f"{path}-wal").exists():
+            shutil.copy2(f"{path}-wal", f"{copy}-wal")
+        if upgrade:
+            try:
+                open_database(f"sqlite:///{copy}").close()  # migrations run on the copy only
+            except (SQLAlchemyError, ValueError) as exc:
+                raise CorruptDatabaseError(f"{path}: cannot be upgraded to this version's schema "
+                                           f"({getattr(exc, 'orig', None) or exc}); was it changed "
+                                           "by hand? Nothing merged") from exc
+        engine = _sqlite_engine(copy, immutable=False)
+        _integrity_check(engine, path)
         return SourceDatabase(engine, str(path), scratch)
-    except Exception:
+    except BaseException:
+        # A failed upgrade leaves no copy of the answers behind in the temporary folder.
         shutil.rmtree(scratch, ignore_errors=True)
         raise
 

@@ -94,6 +94,7 @@ def test_designer_window_shows_progress_and_coverage(qtbot, mini_study_dir: Path
 
 
 def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    from widgets.handover_dialog import HandoverDialog
     from widgets.import_dialog import ImportDialog
     from widgets.merge_dialog import MergeDialog
     from widgets.results.export_dialog import ExportDialog
@@ -108,10 +109,11 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     window.show()
     qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
     texts = [a.text() for a in window.tool_actions]
-    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…"]
-    expected = [ResultsWindow, ExportDialog, ImportDialog, MergeDialog]
+    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…",
+                     "Hand over data…"]
+    expected = [ResultsWindow, ExportDialog, ImportDialog, MergeDialog, HandoverDialog]
     for action, kind, key in zip(window.tool_actions, expected,
-                                 ["results", "export", "import", "merge"], strict=True):
+                                 ["results", "export", "import", "merge", "handover"], strict=True):
         action.trigger()
         assert isinstance(window.tools_open[key], kind) and window.tools_open[key].isVisible()
     window.close()

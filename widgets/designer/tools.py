@@ -1,4 +1,5 @@
-"""The designer's tools in the Study menu: Results, Export, Import study, Merge databases.
+"""The designer's tools in the Study menu: Results, Export, Import study, Merge databases,
+Hand over data.
 
 Each tool lives in its own module (widgets.results, widgets.import_dialog, widgets.merge_dialog)
 and is imported only when chosen, so designer mode opens quickly; a tool whose module is not
@@ -80,12 +81,19 @@ def open_merge(window: DesignerWindow) -> None:
     _keep(window, "merge", dialog)
 
 
+def open_handover(window: DesignerWindow) -> None:
+    from widgets.handover_dialog import HandoverDialog
+
+    _keep(window, "handover", HandoverDialog(window.db, window.writer, parent=window))
+
+
 # (menu text, shortcut, module that must be installed, what to do)
 TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Results…", "Ctrl+R", "widgets.results.window", open_results),
     ("Export results…", "Ctrl+E", "widgets.results.export_dialog", open_export),
     ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
     ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
+    ("Hand over data…", "Ctrl+H", "widgets.handover_dialog", open_handover),
 ]
 
 

@@ -1,0 +1,121 @@
+"""What a merge takes in is checked as `import-responses` checks a CSV: every response's
+answer valid for its question, its item and question known to the study version it was given
+for, every participant code a valid pseudonym. The rules are the import's own
+(`app.responses_import.find_question`, `checked_answer`, and `participant_code_problem` as
+`locate_question` uses it); this module only reads an input database's rows and says which
+break them (`app.storage.merge.merge_databases(check=...)`).
+
+An answer stored as JSON null is what a session stores for an optional question left empty
+or a timed-out trial; it passes when the question is optional or the trial timed out.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+
+from app.responses_import import RowProblem, checked_answer, find_question
+from app.session.codes import participant_code_problem
+from app.storage.merge import InvalidRow
+from app.storage.merge_source import SourceDatabase
+from app.study.model import Item, Study
+
+RESPONSE_COLUMNS = ("uuid", "content_hash", "participant_code", "item_id", "question_id",
+                    "answer_json", "timed_out")
+
+
+def merge_row_problems(source: SourceDatabase) -> list[InvalidRow]:
+    """Every row of `source` the study does not allow, in table order."""
+    invalid: list[InvalidRow] = []
+    studies: dict[str, dict[str, Item]] = {}
+    for chunk in source.rows("study"):
+        for row in chunk:
+            try:
+                study = Study.model_validate_json(row["definition_json"] or "")
+            except (ValidationError, ValueError) as exc:
+                invalid.append(InvalidRow("study", row["content_hash"],
+                                          f"the stored study definition is not valid ({_first(exc)})"))
+                continue
+            studies[row["content_hash"]] = {i.id: i for i in study.items}
+    for chunk in source.rows("participant"):
+        for row in chunk:
+            problem = _code_problem(row["code"]) or _profile_problem(row["profile_json"])
+            if problem:
+                invalid.append(InvalidRow("participant", f"{row['study_id']}/{row['code']}", problem))
+    codes: dict[Any, str | None] = {}  # each distinct code is checked once
+    for table in ("session", "event"):
+        for chunk in source.rows(table, columns=("uuid", "participant_code")):
+            for row in chunk:
+                code = row["participant_code"]
+                if code is None and table == "event":
+                    continue
+                if code not in codes:
+                    codes[code] = _code_problem(code)
+                if codes[code]:
+                    invalid.append(InvalidRow(table, row["uuid"], str(codes[code])))
+    # A merge moves hundreds of thousands of responses, most of them repeating a few answers
+    # per question: each distinct code, and each distinct (version, item, question, answer),
+    # is checked once.
+    answers: dict[tuple[Any, ...], str | None] = {}
+    for chunk in source.rows("response", columns=RESPONSE_COLUMNS):
+        for row in chunk:
+            code = row["participant_code"]
+            if code not in codes:
+                codes[code] = _code_problem(code)
+            key = (row["content_hash"], row["item_id"], row["question_id"], row["answer_json"],
+                   bool(row["timed_out"]))
+            if key not in answers:
+                answers[key] = _answer_problem(row, studies)
+            problem = codes[code] or answers[key]
+            if problem:
+                invalid.append(InvalidRow("response", row["uuid"], problem))
+    return invalid
+
+
+def _answer_problem(row: dict[str, Any], studies: dict[str, dict[str, Item]]) -> str | None:
+    items = studies.get(row["content_hash"])
+    if items is None:
+        return (f"study version {str(row['content_hash'])[:12]} is not in the database; the "
+                "answer cannot be checked")
+    if not row["question_id"]:
+        return "no question id"
+    try:
+        item, question = find_question(items, str(row["item_id"]), str(row["question_id"]))
+        if row["answer_json"] is None:
+            raise RowProblem("answer", "is missing (NULL)")
+        try:
+            value = json.loads(row["answer_json"])
+        except (TypeError, ValueError) as exc:
+            raise RowProblem("answer", f"{str(row['answer_json'])[:40]!r} is not JSON") from exc
+        if value is None or (value == "" and question.kind == "text"):
+            if question.required and not row["timed_out"]:
+                raise RowProblem("answer", "empty, but the question needs an answer")
+        else:
+            checked_answer(item, question, value)
+    except RowProblem as exc:
+        return f"{exc.column}: {exc.message}" if exc.column != "answer" else f"answer {exc.message}"
+    return None
+
+
+def _code_problem(code: Any) -> str | None:
+    if not isinstance(code, str) or not code.strip():
+        return "participant: empty participant code"
+    problem = participant_code_problem(code)
+    return f"participant: {problem}" if problem else None
+
+
+def _profile_problem(profile_json: Any) -> str | None:
+    try:
+        profile = json.loads(profile_json)
+    except (TypeError, ValueError):
+        return "profile is not JSON"
+    return None if isinstance(profile, dict) else "profile is not a JSON object"
+
+
+def _first(exc: Exception) -> str:
+    if isinstance(exc, ValidationError) and exc.errors():
+        error = exc.errors()[0]
+        return f"{'.'.join(map(str, error['loc']))}: {error['msg']}"
+    return str(exc)[:80]
