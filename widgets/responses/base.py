@@ -29,6 +29,15 @@ class ResponseWidget(QWidget):
         """Keyboard answering, routed here by the trial screen. Return True when consumed."""
         return False
 
+    def takes_text(self) -> bool:
+        """True for a widget answered by typing (a comment box): the keys are text there."""
+        return False
+
+    def uses_letter(self, char: str) -> bool:
+        """Whether the plain key `char` (upper case) answers this question: the trial screen
+        then gives it no other meaning (P pauses only where no answer uses it)."""
+        return False
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.handle_key(event):
             event.accept()

@@ -67,6 +67,9 @@ class TextWidget(ResponseWidget):
         outer.addLayout(footer)
         self._edited()
 
+    def takes_text(self) -> bool:
+        return True
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.box and event.type() == QEvent.Type.FocusIn:
             self.text_state.touch()  # clicking into the box is the first interaction

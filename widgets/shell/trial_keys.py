@@ -1,12 +1,18 @@
 """What each key does on the trial screen, phase by phase: Space starts a trial from the ready
 screen and goes on after feedback; Enter (Ctrl+Enter from a comment box) submits or says what
-is missing; a focused image viewer keeps its own keys; everything else goes to the answers."""
+is missing; Escape, and P where no answer uses it, pause (outside a text box) and resume;
+the image keys hold Alt (Alt+F fit, Alt+1 actual size, Alt +/- zoom, Alt+arrows pan) and work
+wherever the focus is, so a plain key always answers, whether or not an image was clicked;
+everything else goes to the answers.
+
+Every key has one meaning on a screen: the same key never answers on one click and zooms
+after another (a participant cannot see where the keyboard focus is)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from widgets.images.viewer import ImageViewer
+from widgets.images.viewer import ImageViewer, image_key
 from widgets.qt import QKeyEvent, Qt, QtWidgets
 from widgets.shell.question_panel import is_text_input
 
@@ -24,6 +30,11 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
         if key == Qt.Key.Key_Space and not event.isAutoRepeat():
             screen.start_fixation()
         return key in (Qt.Key.Key_Space, *ENTER_KEYS)
+    if screen.phase == "paused":
+        if (key in RESUME_KEYS and not event.isAutoRepeat()
+                and (key != Qt.Key.Key_P or "P" in pause_keys(screen))):
+            screen.resume()
+        return True  # the item is hidden: no key may answer it
     if screen.phase == "feedback":
         if key in (Qt.Key.Key_Space, *ENTER_KEYS) and not event.isAutoRepeat():
             screen.after_feedback()
@@ -33,8 +44,15 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
         return key in (Qt.Key.Key_Space, *ENTER_KEYS)  # nothing to do; do not leak
     focus = screen.window().focusWidget()  # this window's focus, active or not
     ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
-    if isinstance(focus, ImageViewer) and focus.handles_key(event):
-        return False  # zoom, pan, F, 1 on the focused image, not an answer
+    if _image_key(screen, focus, event):
+        return True
+    if key == Qt.Key.Key_Escape and not is_text_input(focus):
+        screen.pause()
+        return True
+    if (key == Qt.Key.Key_P and not mods and not is_text_input(focus)
+            and "P" in pause_keys(screen)):
+        screen.pause()
+        return True
     if key in ENTER_KEYS and not ctrl and focus is not None and focus.property("acceptsEnter"):
         return False  # Enter finishes an edit there (a group's name), it does not submit
     if key in ENTER_KEYS and (ctrl or not is_text_input(focus)
@@ -54,10 +72,49 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
     return screen.panel.route_key(event)
 
 
+RESUME_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_P, Qt.Key.Key_Space, *ENTER_KEYS)
+
+
+def pause_keys(screen: TrialScreen) -> str:
+    """The keys that pause this trial, as shown on the Pause button: Esc always, P too unless
+    an answer of this trial is typed with P."""
+    panel = screen.panel
+    taken = panel is not None and any(e.widget.uses_letter("P") for e in panel.entries)
+    return "Esc" if taken else "P or Esc"
+
+
+def _image_key(screen: TrialScreen, focus: object, event: QKeyEvent) -> bool:
+    """Alt+F, Alt+1, Alt +/-, Alt+arrows: on the image with the focus, else the one under the
+    pointer, else every image of the trial (as the Fit and 1:1 buttons do)."""
+    action = image_key(event)
+    stimulus = screen.stimulus
+    if action is None or stimulus is None:
+        return False
+    viewers = stimulus.findChildren(ImageViewer)
+    if not viewers:
+        return False
+    targets = ([focus] if isinstance(focus, ImageViewer) and focus in viewers
+               else [v for v in viewers if v.underMouse()] or viewers)
+    for viewer in targets:
+        viewer.apply_action(action)
+    return True
+
+
 def explain_incomplete(screen: TrialScreen) -> None:
-    """Enter with questions unanswered: say how many, and go to the next one."""
-    if screen.panel is None or screen.panel.all_complete():
+    """Enter with questions unanswered: name the first one still open (by its number and the
+    start of its prompt), say how many more there are, and go there."""
+    panel = screen.panel
+    if panel is None or panel.all_complete():
         return
-    n = sum(1 for e in screen.panel.entries if not e.state.is_complete())
-    screen.status.setText(f"{n} question{'s' if n != 1 else ''} still need an answer.")
-    screen.panel.focus_next_incomplete()
+    open_entries = [e for e in panel.entries if not e.state.is_complete()]
+    focused = panel.focused_entry()
+    target = (focused if focused is not None and not focused.state.is_complete()
+              else panel.next_incomplete(after=focused) or open_entries[0])
+    more = len(open_entries) - 1
+    name = panel.describe(target)
+    text = screen.tr("{name} still needs an answer.").format(name=name)
+    if more:
+        text += " " + (screen.tr("1 more question also needs one.") if more == 1 else
+                       screen.tr("{n} more questions also need one.").format(n=more))
+    screen.status.setText(text)
+    panel.focus_entry(target)

@@ -35,7 +35,8 @@ from widgets.shell.feedback import feedback_text
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
-from widgets.shell.trial_keys import handle_trial_key
+from widgets.shell.trial_keys import handle_trial_key, pause_keys
+from widgets.shell.trial_pause import PausePage
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.stimuli.base import StimulusWidget
 from widgets.timing import TrialClock
@@ -95,14 +96,24 @@ class TrialScreen(QWidget):
         footer.addWidget(self.status, 1)
         self.hint = mute(QtWidgets.QLabel(""))
         footer.addWidget(self.hint)
+        # No focus: a click pauses, and the keys stay with the answers.
+        self.pause_button = QtWidgets.QPushButton(self.tr("Pause"), self.content_page)
+        self.pause_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.pause_button.setMinimumHeight(self.pause_button.sizeHint().height() + 8)
+        self.pause_button.clicked.connect(lambda: self.pause())
+        footer.addWidget(self.pause_button)
         self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
         self.submit_button.setDefault(True)
         self.submit_button.setMinimumHeight(self.submit_button.sizeHint().height() + 8)
         self.submit_button.clicked.connect(self._on_button)
         footer.addWidget(self.submit_button)
         content.addLayout(footer)
+        self.pause_page = PausePage(self)
+        self.pause_page.resume_requested.connect(self.resume)
+        self._pause_reason: str | None = None
+        self._focus_before_pause: QWidget | None = None
         for page in (self.ready_page, self.fixation_page, self.blank_page, self.loading_page,
-                     self.content_page):
+                     self.content_page, self.pause_page):
             self.pages.addWidget(page)
         self._fixation_timer = QTimer(self)
         self._fixation_timer.setSingleShot(True)
@@ -166,6 +177,9 @@ class TrialScreen(QWidget):
         comments = any(getattr(q, "multiline", False) for q in view.questions)
         self.hint.setText("Enter submits · from a comment box, Ctrl+Enter" if comments
                           else "Enter submits")
+        keys = pause_keys(self)
+        self.pause_button.setText(self.tr("Pause  ({keys})").format(keys=keys))
+        self.pause_page.set_keys(keys)
         self.trial_clock = TrialClock(self.window(), deadline_ms=view.deadline_ms, clock=self.clock,
                                       log=self._log_away)
         self.trial_clock.onset.connect(self._on_onset)
@@ -247,9 +261,51 @@ class TrialScreen(QWidget):
         self.phase = phase
         self.pages.setCurrentWidget(page)
 
+    # ------------------------------------------------------------------ pause
+
+    def pause(self, reason: str = "pause", *, hide: bool = True) -> bool:
+        """Stop the clock (logged, excluded from the response time) and, unless `hide` is
+        False (the key help and the quit question cover the screen themselves), swap the item
+        for the pause screen. True if the trial was paused now."""
+        if self.phase != "trial" or self.trial_clock is None:
+            return False
+        self.phase = "paused"
+        self._pause_reason = reason
+        self._focus_before_pause = self.window().focusWidget()
+        self.trial_clock.pause(reason)
+        if hide:
+            self.pages.setCurrentWidget(self.pause_page)
+            self.pause_page.resume_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
+
+    def resume(self) -> None:
+        """The same trial back, as it was: answers, scroll position and focus."""
+        if self.phase != "paused" or self.trial_clock is None:
+            return
+        self.trial_clock.resume(self._pause_reason or "pause")
+        self._pause_reason = None
+        self.phase = "trial"
+        self.pages.setCurrentWidget(self.content_page)
+        focus, self._focus_before_pause = self._focus_before_pause, None
+        try:
+            back = focus is not None and focus.isVisibleTo(self) and self.isAncestorOf(focus)
+        except RuntimeError:  # deleted meanwhile
+            back = False
+        if back and focus is not None:
+            focus.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.panel is not None:
+            self.panel.focus_first()
+        self._sync_button()
+
+    @property
+    def paused(self) -> bool:
+        return self.phase == "paused"
+
     # ------------------------------------------------------------------ submitting
 
     def _sync_button(self) -> None:
+        self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
+        self.pause_button.setEnabled(self.phase == "trial")
         if self.phase == "trial" and self.panel is not None:
             self.submit_button.setText("Submit  ⏎")
             self.submit_button.setEnabled(self.panel.all_complete() and self.onset_seen)
@@ -363,6 +419,7 @@ class TrialScreen(QWidget):
     def _teardown(self) -> None:
         self._fixation_timer.stop()
         self._iti_timer.stop()
+        self._pause_reason = self._focus_before_pause = None
         if self.trial_clock is not None:
             self.trial_clock.stop()
             self.trial_clock.deleteLater()
