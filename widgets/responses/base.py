@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.responses.base import AnswerState
 from app.study.model import Question
-from widgets.qt import QKeyEvent, Qt, QWidget, Signal
+from widgets.qt import QKeyEvent, QLabel, Qt, QWidget, Signal
 
 
 class ResponseWidget(QWidget):
@@ -28,6 +28,14 @@ class ResponseWidget(QWidget):
     def handle_key(self, event: QKeyEvent) -> bool:
         """Keyboard answering, routed here by the trial screen. Return True when consumed."""
         return False
+
+    def key_hint(self) -> str:
+        """The keys of this widget, as its own "Keys: ..." line says them (for the F1 list)."""
+        for label in self.findChildren(QLabel):
+            text = label.text()
+            if text.startswith("Keys:"):
+                return text.removeprefix("Keys:").strip()
+        return ""
 
     def takes_text(self) -> bool:
         """True for a widget answered by typing (a comment box): the keys are text there."""

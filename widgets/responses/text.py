@@ -70,6 +70,9 @@ class TextWidget(ResponseWidget):
     def takes_text(self) -> bool:
         return True
 
+    def key_hint(self) -> str:
+        return self.tr("click the box or Tab to it, then type; Tab leaves it")
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.box and event.type() == QEvent.Type.FocusIn:
             self.text_state.touch()  # clicking into the box is the first interaction

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from widgets.images.viewer import KEY_HELP as IMAGE_KEY_HELP
 from widgets.images.viewer import ImageViewer, image_key
 from widgets.qt import QKeyEvent, Qt, QtWidgets
 from widgets.shell.question_panel import is_text_input
@@ -118,3 +119,30 @@ def explain_incomplete(screen: TrialScreen) -> None:
                        screen.tr("{n} more questions also need one.").format(n=more))
     screen.status.setText(text)
     panel.focus_entry(target)
+
+
+def trial_key_help(screen: TrialScreen) -> list[tuple[str, str]]:
+    """The keys of this trial, for the F1 list: its questions' own keys, the images', Enter,
+    pause, Tab."""
+    tr = screen.tr
+    if screen.phase == "ready":
+        return [(tr("Space"), tr("show the item")), (tr("F1"), tr("this list of keys"))]
+    keys: list[tuple[str, str]] = []
+    panel = screen.panel
+    if panel is not None:
+        numbered = len(panel.entries) > 1
+        for entry in panel.entries:
+            hint = entry.widget.key_hint()
+            if hint:
+                name = tr("Question {n}").format(n=entry.number) if numbered else tr("Answer")
+                keys.append((name, hint))
+    if screen.stimulus is not None and screen.stimulus.findChildren(ImageViewer):
+        keys.extend((tr(k), tr(what)) for k, what in IMAGE_KEY_HELP)
+    comments = panel is not None and any(e.widget.takes_text() for e in panel.entries)
+    keys.append((tr("Enter"), tr("submit the answers, or go to the question still open")
+                 + (tr(" (in a comment box: Ctrl+Enter)") if comments else "")))
+    keys.append((pause_keys(screen).replace(" or ", " / "),
+                 tr("pause: the item is hidden and the clock stops")))
+    keys.append((tr("Tab / Shift+Tab"), tr("next / previous question, in reading order")))
+    keys.append((tr("F1"), tr("this list of keys")))
+    return keys

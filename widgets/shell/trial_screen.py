@@ -35,7 +35,7 @@ from widgets.shell.feedback import feedback_text
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
-from widgets.shell.trial_keys import handle_trial_key, pause_keys
+from widgets.shell.trial_keys import handle_trial_key, pause_keys, trial_key_help
 from widgets.shell.trial_pause import PausePage
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.stimuli.base import StimulusWidget
@@ -409,6 +409,10 @@ class TrialScreen(QWidget):
     def _log_away(self, kind: str, payload: dict[str, Any], mono_ns: int) -> None:
         item = self.view.item_id if self.view is not None else None
         self.log_requested.emit(kind, payload, item, mono_ns)
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """The keys of this screen now (the F1 list)."""
+        return trial_key_help(self)
 
     def handle_key(self, event: QKeyEvent) -> bool:
         """Called by the window's key filter for every key while this screen is visible."""
