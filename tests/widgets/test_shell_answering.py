@@ -11,7 +11,7 @@ from pathlib import Path
 
 from shell_harness import ShellApp, start_session, trim_study
 
-from widgets.qt import QApplication, Qt
+from widgets.qt import QApplication, QLabel, Qt
 
 RATINGS_AND_COMMENT = {
     "id": "poem-req", "stimulus": {"kind": "poem", "prompt": {"form": "haiku", "theme": "sea"},
@@ -127,4 +127,45 @@ def test_comments_take_text_rating_keys_rate_and_tab_follows_reading_order(
     qtbot.waitUntil(lambda: len(_rows(app, "poem-req")) == 4)
     saved = {r.question_id: json.loads(r.answer_json) for r in _rows(app, "poem-req")}
     assert saved == {"q1": 4.0, "why": "Too short 4 me", "q2": 3.0, "q3": 5.0}
+    app.close()
+
+
+def test_a_timed_choice_submits_at_its_answer_key(qtbot, mini_study_dir: Path,
+                                                  tmp_path: Path) -> None:
+    """submit: on_answer (the default for one choice in a timed study): no Enter after the
+    key, and the response time is the key's."""
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'answering.sqlite3'}")
+    start_session(app, trim_study(mini_study_dir, ["c1", "c2"], deadline_ms=60_000))
+    app.wait_trial()
+    assert app.trial.view.submit_on_answer and "submits at once" in app.trial.hint.text()
+    onset = app.trial.trial_clock.onset_ns
+    qtbot.wait(150)
+    pressing = time.monotonic_ns()
+    app.key(Qt.Key.Key_2, "2")
+    pressed = time.monotonic_ns()
+    qtbot.waitUntil(lambda: len(_rows(app, "c1")) == 1)  # saved without Enter
+    row = _rows(app, "c1")[0]
+    assert (pressing - onset) / 1e6 - 0.01 <= row.rt_ms <= (pressed - onset) / 1e6 + 0.01
+    qtbot.waitUntil(lambda: app.trial.view.item_id == "c2" and app.trial.phase == "trial")
+    app.close()
+
+
+def test_practice_feedback_sits_under_the_options(qtbot, mini_study_dir: Path,
+                                                  tmp_path: Path) -> None:
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'answering.sqlite3'}")
+    folder = trim_study(mini_study_dir, ["c1"])
+    raw = json.loads((folder / "study.json").read_text(encoding="utf-8"))
+    raw["blocks"][0]["feedback"] = True
+    raw["items"][0]["questions"][0]["gold"] = "pos"
+    (folder / "study.json").write_text(json.dumps(raw), encoding="utf-8")
+    start_session(app, folder)
+    app.wait_trial()
+    entry = app.trial.panel.entries[0]
+    app.key(Qt.Key.Key_1, "1")
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: app.trial.phase == "feedback")
+    label = entry.box.findChild(QLabel, "feedback-label")
+    assert label is not None and label.isVisible()  # in the question's own box
+    assert label.geometry().top() >= entry.widget.geometry().bottom()  # right under the options
+    assert not app.trial.notice.isVisible()
     app.close()

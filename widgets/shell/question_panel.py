@@ -24,7 +24,7 @@ from app.session.presentation import TrialView
 from app.study.model import Question
 from app.text_direction import language_direction
 from widgets.images.cache import ImageCache
-from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
+from widgets.qt import QKeyEvent, Qt, QtGui, QtWidgets, QWidget, Signal
 from widgets.responses.base import ResponseWidget
 from widgets.responses.common import set_flag
 from widgets.responses.registry import make_response_widget
@@ -245,6 +245,29 @@ class QuestionPanel(QtWidgets.QScrollArea):
             else:
                 self.ensureWidgetVisible(target.box, 0, 40)
         self.sync_current()
+
+    def show_feedback(self, question_id: str, markdown: str) -> QtWidgets.QLabel | None:
+        """Practice feedback right under the question's answer (not at the foot of the
+        screen, away from the options), scrolled into view."""
+        entry = next((e for e in self.entries if e.question.id == question_id), None)
+        if entry is None:
+            return None
+        label = QtWidgets.QLabel(markdown, entry.box)
+        label.setObjectName(f"feedback-{question_id}")
+        label.setTextFormat(Qt.TextFormat.MarkdownText)
+        label.setWordWrap(True)
+        label.setAutoFillBackground(True)
+        label.setBackgroundRole(QtGui.QPalette.ColorRole.AlternateBase)
+        label.setContentsMargins(12, 8, 12, 8)
+        font = label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        label.setFont(font)
+        layout = entry.box.layout()
+        if layout is not None:
+            layout.addWidget(label)
+        label.show()
+        self.ensureWidgetVisible(label, 0, 24)
+        return label
 
     def set_locked(self, locked: bool) -> None:
         """Answers can no longer change (saving, feedback shown)."""

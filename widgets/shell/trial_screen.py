@@ -31,7 +31,7 @@ from widgets.qt import (
     QWidget,
     Signal,
 )
-from widgets.shell.feedback import feedback_text
+from widgets.shell.feedback import feedback_line, feedback_text
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
@@ -171,11 +171,12 @@ class TrialScreen(QWidget):
         self.view = view
         self.header.set_trial(view, progress)
         assert body.stimulus is not None and body.panel is not None
-        body.panel.completeness_changed.connect(lambda _c: self._sync_button())
+        body.panel.completeness_changed.connect(self._completeness_changed)
         self.status.setText("")
         self._set_notice("")
         comments = any(getattr(q, "multiline", False) for q in view.questions)
-        self.hint.setText("Enter submits · from a comment box, Ctrl+Enter" if comments
+        self.hint.setText(self.tr("Your answer key submits at once") if view.submit_on_answer
+                          else "Enter submits · from a comment box, Ctrl+Enter" if comments
                           else "Enter submits")
         keys = pause_keys(self)
         self.pause_button.setText(self.tr("Pause  ({keys})").format(keys=keys))
@@ -303,6 +304,13 @@ class TrialScreen(QWidget):
 
     # ------------------------------------------------------------------ submitting
 
+    def _completeness_changed(self, complete: bool) -> None:
+        """Submit at the answer itself where the item says so (submit: on_answer); the
+        response time is then the answer key's, with no Enter in it."""
+        self._sync_button()
+        if complete and self.view is not None and self.view.submit_on_answer:
+            self.submit()
+
     def _sync_button(self) -> None:
         self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
         self.pause_button.setEnabled(self.phase == "trial")
@@ -364,8 +372,12 @@ class TrialScreen(QWidget):
         assert self.view is not None
         if feedback:
             self.phase = "feedback"
-            self.status.setText("")
-            self._set_notice(feedback_text(self.view, feedback))
+            self.status.setText(self.tr("Press Space to go on."))
+            placed = self.panel is not None and all(
+                self.panel.show_feedback(f.question_id, feedback_line(self.view, f)) is not None
+                for f in feedback)
+            if not placed:  # a question the panel does not show: all of it in the footer
+                self._set_notice(feedback_text(self.view, feedback))
             self._sync_button()
             self.submit_button.setFocus()
         else:
