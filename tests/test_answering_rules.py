@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from test_engine import ANSWERS, answer, run_until_trial
+
 from app.session.engine import BreakScreen, EndScreen, SessionEngine, TrialScreen
 from app.session.plan import build_plan, min_items_after_break
 from app.session.presentation import trial_view
@@ -14,7 +16,6 @@ from app.storage import Database
 from app.study import load_study
 from app.study.answers import feedback_correct, is_correct
 from app.study.model import RatingQuestion
-from test_engine import ANSWERS, answer, run_until_trial
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -56,19 +57,14 @@ def test_no_break_with_one_item_left(mini_study_dir: Path, db: Database) -> None
     assert min_items_after_break(7) == 2 and min_items_after_break(12) == 3
     engine = SessionEngine(load_study(mini_study_dir), db, "P001")
     breaks = 0
-    while True:
-        screen = engine.next_screen()
+    while not isinstance(screen := engine.next_screen(), EndScreen):
         if isinstance(screen, BreakScreen):
             breaks += 1
-            engine.start_break()
             engine.end_break()
-            continue
-        if isinstance(screen, EndScreen):
-            break
-        screen = run_until_trial(engine)
-        if isinstance(screen, EndScreen):
-            break
-        answer(engine, screen)
+        elif isinstance(screen, TrialScreen):
+            answer(engine, screen)
+        else:
+            engine.acknowledge_intro(screen.block_id)
     assert breaks == 0
 
 
