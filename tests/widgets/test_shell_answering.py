@@ -169,3 +169,50 @@ def test_practice_feedback_sits_under_the_options(qtbot, mini_study_dir: Path,
     assert label.geometry().top() >= entry.widget.geometry().bottom()  # right under the options
     assert not app.trial.notice.isVisible()
     app.close()
+
+
+def test_a_grouping_needs_its_names_and_a_second_look(qtbot, mini_study_dir: Path,
+                                                      tmp_path: Path) -> None:
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'answering.sqlite3'}")
+    folder = trim_study(mini_study_dir, ["k1", "r1"])
+    raw = json.loads((folder / "study.json").read_text(encoding="utf-8"))
+    next(i for i in raw["items"] if i["id"] == "k1")["questions"][0]["require_group_names"] = True
+    (folder / "study.json").write_text(json.dumps(raw), encoding="utf-8")
+    start_session(app, folder)
+    app.wait_trial()
+    assert app.trial.view.item_id == "r1"  # a list of judgements first: also looked at twice
+    for key, text in ((Qt.Key.Key_1, "1"), (Qt.Key.Key_0, "0"), (Qt.Key.Key_0, "0")):
+        app.key(key, text)
+    app.key(Qt.Key.Key_Return)
+    assert "Relevant: 1 document" in app.trial.status.text() and not _rows(app, "r1")
+    app.key(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(_rows(app, "r1")) == 1)
+    qtbot.waitUntil(lambda: app.trial.view.item_id == "k1" and app.trial.phase == "trial")
+    widget = app.trial.panel.entries[0].widget
+    hint = next(w for w in widget.findChildren(QLabel) if w.text().startswith("Keys:"))
+    assert hint.y() < widget.pool_scroll.y()  # the key help above the cards, where it is seen
+    widget.setFocus()
+    app.key(Qt.Key.Key_N, "", Qt.KeyboardModifier.ControlModifier)
+    for _ in range(3):
+        app.key(Qt.Key.Key_1, "1")
+    assert not widget.clustering.ungrouped and not widget.clustering.is_complete()
+    assert "name" in widget.status.text()  # "Group 1" is no name where the study asks for one
+    app.key(Qt.Key.Key_Return)
+    assert not _rows(app, "k1") and app.trial.phase == "trial"
+    widget.rename(1)
+    editor = widget.columns[1].name_edit
+    qtbot.waitUntil(lambda: app.window.focusWidget() is editor)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Animals")
+    app.key(Qt.Key.Key_Return)
+    assert widget.clustering.is_complete()
+    app.key(Qt.Key.Key_Return)  # the first Enter shows the grouping in words
+    assert "Check before you submit" in app.trial.status.text()
+    assert "“Animals” (4 cards)" in app.trial.status.text()
+    qtbot.wait(100)
+    assert not _rows(app, "k1") and app.trial.phase == "trial"
+    app.key(Qt.Key.Key_Return)  # the second one submits
+    qtbot.waitUntil(lambda: len(_rows(app, "k1")) == 1)
+    assert json.loads(_rows(app, "k1")[0].answer_json) == {t: "Animals"
+                                                          for t in ("t1", "t2", "t3", "t4")}
+    app.close()

@@ -78,6 +78,8 @@ def test_full_session_lands_in_the_database(qtbot, mini_study_dir: Path, db_url:
             app.pilot.answer_trial()
             # Ctrl+Enter: plain Enter makes a new line when a comment box has the focus.
             app.key(Qt.Key.Key_Return, modifiers=Qt.KeyboardModifier.ControlModifier)
+            if app.trial.awaiting_confirmation:  # a grouping or judgements: a second look
+                app.key(Qt.Key.Key_Return, modifiers=Qt.KeyboardModifier.ControlModifier)
             item = app.trial.view.item_id
             qtbot.waitUntil(lambda i=item: app.page is not app.trial or app.trial.view is None
                             or app.trial.view.item_id != i)

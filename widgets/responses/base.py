@@ -37,6 +37,13 @@ class ResponseWidget(QWidget):
                 return text.removeprefix("Keys:").strip()
         return ""
 
+    def review_text(self) -> str | None:
+        """The answer in words when it is worth a second look before it is submitted (a
+        grouping, a list of judgements: one Enter must not send 24 cards with one misplaced);
+        None: submitted at once."""
+        review = getattr(self.state, "review", None)
+        return review() if callable(review) and self.state.is_complete() else None
+
     def takes_text(self) -> bool:
         """True for a widget answered by typing (a comment box): the keys are text there."""
         return False

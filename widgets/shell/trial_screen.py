@@ -36,8 +36,9 @@ from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
 from widgets.shell.trial_keys import handle_trial_key, pause_keys, trial_key_help
-from widgets.shell.trial_pause import PausePage
+from widgets.shell.trial_pause import PausePage, pause_trial, resume_trial
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
+from widgets.shell.trial_review import awaiting_confirmation, reviewed
 from widgets.stimuli.base import StimulusWidget
 from widgets.timing import TrialClock
 from widgets.typography import ScaledFonts, mute
@@ -110,8 +111,9 @@ class TrialScreen(QWidget):
         content.addLayout(footer)
         self.pause_page = PausePage(self)
         self.pause_page.resume_requested.connect(self.resume)
-        self._pause_reason: str | None = None
-        self._focus_before_pause: QWidget | None = None
+        self.pause_reason: str | None = None
+        self.review_token: tuple[int | None, ...] | None = None  # the answers last reviewed
+        self.focus_before_pause: QWidget | None = None
         for page in (self.ready_page, self.fixation_page, self.blank_page, self.loading_page,
                      self.content_page, self.pause_page):
             self.pages.addWidget(page)
@@ -174,6 +176,7 @@ class TrialScreen(QWidget):
         body.panel.completeness_changed.connect(self._completeness_changed)
         self.status.setText("")
         self._set_notice("")
+        self.review_token = None
         comments = any(getattr(q, "multiline", False) for q in view.questions)
         self.hint.setText(self.tr("Your answer key submits at once") if view.submit_on_answer
                           else "Enter submits · from a comment box, Ctrl+Enter" if comments
@@ -224,7 +227,7 @@ class TrialScreen(QWidget):
         self.trial_clock.watch(self.stimulus)  # arm before the page switch triggers the paint
         self.bodies.present(self.body)
         self._set_phase("trial", self.content_page)
-        self._sync_button()
+        self.sync_button()
         self.panel.focus_first()
         self._paint_now()
 
@@ -239,7 +242,7 @@ class TrialScreen(QWidget):
         QApplication.sendEvent(self.window(), QEvent(QEvent.Type.UpdateRequest))
 
     def _on_onset(self, _ns: int) -> None:
-        self._sync_button()
+        self.sync_button()
         self._report_broken_images()
         # Off the answer's path from here: what the last trial left, and the next trial.
         self.bodies.drop_retired()
@@ -265,38 +268,11 @@ class TrialScreen(QWidget):
     # ------------------------------------------------------------------ pause
 
     def pause(self, reason: str = "pause", *, hide: bool = True) -> bool:
-        """Stop the clock (logged, excluded from the response time) and, unless `hide` is
-        False (the key help and the quit question cover the screen themselves), swap the item
-        for the pause screen. True if the trial was paused now."""
-        if self.phase != "trial" or self.trial_clock is None:
-            return False
-        self.phase = "paused"
-        self._pause_reason = reason
-        self._focus_before_pause = self.window().focusWidget()
-        self.trial_clock.pause(reason)
-        if hide:
-            self.pages.setCurrentWidget(self.pause_page)
-            self.pause_page.resume_button.setFocus(Qt.FocusReason.OtherFocusReason)
-        return True
+        """Stop the clock and (unless `hide` is False) hide the item: see trial_pause."""
+        return pause_trial(self, reason, hide=hide)
 
     def resume(self) -> None:
-        """The same trial back, as it was: answers, scroll position and focus."""
-        if self.phase != "paused" or self.trial_clock is None:
-            return
-        self.trial_clock.resume(self._pause_reason or "pause")
-        self._pause_reason = None
-        self.phase = "trial"
-        self.pages.setCurrentWidget(self.content_page)
-        focus, self._focus_before_pause = self._focus_before_pause, None
-        try:
-            back = focus is not None and focus.isVisibleTo(self) and self.isAncestorOf(focus)
-        except RuntimeError:  # deleted meanwhile
-            back = False
-        if back and focus is not None:
-            focus.setFocus(Qt.FocusReason.OtherFocusReason)
-        elif self.panel is not None:
-            self.panel.focus_first()
-        self._sync_button()
+        resume_trial(self)
 
     @property
     def paused(self) -> bool:
@@ -307,11 +283,11 @@ class TrialScreen(QWidget):
     def _completeness_changed(self, complete: bool) -> None:
         """Submit at the answer itself where the item says so (submit: on_answer); the
         response time is then the answer key's, with no Enter in it."""
-        self._sync_button()
+        self.sync_button()
         if complete and self.view is not None and self.view.submit_on_answer:
             self.submit()
 
-    def _sync_button(self) -> None:
+    def sync_button(self) -> None:
         self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
         self.pause_button.setEnabled(self.phase == "trial")
         if self.phase == "trial" and self.panel is not None:
@@ -339,12 +315,22 @@ class TrialScreen(QWidget):
             return False
         if not self.onset_seen or (not timed_out and not self.panel.all_complete()):
             return False
+        if not timed_out and not self._reviewed():
+            return False
         submission = self._submission(timed_out)
         # Locked first: the save's thread then starts with the UI's work for it already done,
         # instead of sharing the GIL with the restyling of the disabled answer widgets.
         self._set_saving()
         self.submit_requested.emit(submission)
         return True
+
+    @property
+    def awaiting_confirmation(self) -> bool:
+        """The answers were shown in words (a grouping, judgements): the next Enter sends."""
+        return awaiting_confirmation(self)
+
+    def _reviewed(self) -> bool:
+        return reviewed(self)
 
     def _submission(self, timed_out: bool) -> TrialSubmission:
         assert self.view is not None and self.panel is not None and self.trial_clock is not None
@@ -356,7 +342,7 @@ class TrialScreen(QWidget):
         assert self.panel is not None
         self.panel.set_locked(True)
         self.status.setText("Saving…")
-        self._sync_button()
+        self.sync_button()
 
     def _on_deadline(self) -> None:
         if self.phase == "trial":
@@ -378,7 +364,7 @@ class TrialScreen(QWidget):
                 for f in feedback)
             if not placed:  # a question the panel does not show: all of it in the footer
                 self._set_notice(feedback_text(self.view, feedback))
-            self._sync_button()
+            self.sync_button()
             self.submit_button.setFocus()
         else:
             self.status.setText("")
@@ -395,7 +381,7 @@ class TrialScreen(QWidget):
         self._set_notice(f"**Could not save your answer:** {message}  \n"
                          "Your answers are kept. Press Submit to try again, or call the "
                          "study team.")
-        self._sync_button()
+        self.sync_button()
         self.submit_button.setText("Try again  ⏎")
 
     def _set_notice(self, text: str) -> None:
@@ -435,7 +421,7 @@ class TrialScreen(QWidget):
     def _teardown(self) -> None:
         self._fixation_timer.stop()
         self._iti_timer.stop()
-        self._pause_reason = self._focus_before_pause = None
+        self.pause_reason = self.focus_before_pause = None
         if self.trial_clock is not None:
             self.trial_clock.stop()
             self.trial_clock.deleteLater()
