@@ -199,12 +199,7 @@ def test_a_grouping_needs_its_names_and_a_second_look(qtbot, mini_study_dir: Pat
     assert "name" in widget.status.text()  # "Group 1" is no name where the study asks for one
     app.key(Qt.Key.Key_Return)
     assert not _rows(app, "k1") and app.trial.phase == "trial"
-    widget.rename(1)
-    editor = widget.columns[1].name_edit
-    qtbot.waitUntil(lambda: app.window.focusWidget() is editor)
-    editor.selectAll()
-    qtbot.keyClicks(editor, "Animals")
-    app.key(Qt.Key.Key_Return)
+    app.rename_group(widget, 1, "Animals")
     assert widget.clustering.is_complete()
     app.key(Qt.Key.Key_Return)  # the first Enter shows the grouping in words
     assert "Check before you submit" in app.trial.status.text()

@@ -72,12 +72,7 @@ def test_enter_in_a_group_name_renames_and_does_not_submit(qtbot, mini_study_dir
     for _ in range(3):  # the other three cards into it: the answer is complete
         app.key(Qt.Key.Key_1, "1")
     assert widget.clustering.is_complete()
-    widget.rename(1)
-    editor = widget.columns[1].name_edit
-    qtbot.waitUntil(lambda: app.window.focusWidget() is editor)
-    editor.selectAll()
-    qtbot.keyClicks(editor, "Cities")
-    app.key(Qt.Key.Key_Return)
+    app.rename_group(widget, 1, "Cities")
     assert [g.label for g in widget.clustering.groups] == ["Cities"]
     assert app.trial.phase == "trial" and not _saved(app, "k1")  # renamed, not submitted
     app.close()
