@@ -116,6 +116,8 @@ def test_comments_take_text_rating_keys_rate_and_tab_follows_reading_order(
         app.key(key, text)
     assert [q1.state.value(), q2.state.value(), q3.state.value()] == [4.0, 3.0, 5.0]
     assert why.widget.text() == ""  # no rating digit was typed into the comment
+    app.key(Qt.Key.Key_T, "t")  # a comment begun outside its box: said, not swallowed
+    assert "click its box" in app.trial.status.text()
     q1.widget.setFocus()
     app.key(Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is why.widget.box  # reading order: the next question

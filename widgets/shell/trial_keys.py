@@ -70,7 +70,22 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
     # shortcuts (Ctrl +/-) never get here: Qt resolves them before the key press.
     if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
         return False
-    return screen.panel.route_key(event)
+    if screen.panel.route_key(event):
+        return True
+    _say_where_text_goes(screen, event)
+    return False
+
+
+def _say_where_text_goes(screen: TrialScreen, event: QKeyEvent) -> None:
+    """A letter no answer uses, typed outside a comment box on a trial that has one: the
+    participant meant to write a comment. Say how, rather than let the text vanish."""
+    panel = screen.panel
+    text = event.text()
+    if (panel is None or len(text) != 1 or not text.isalpha()
+            or not any(e.widget.takes_text() for e in panel.entries)):
+        return
+    screen.status.setText(screen.tr("To write a comment, click its box (or press Tab until "
+                                    "you reach it), then type."))
 
 
 RESUME_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_P, Qt.Key.Key_Space, *ENTER_KEYS)
