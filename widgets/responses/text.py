@@ -71,7 +71,7 @@ class TextWidget(ResponseWidget):
         return True
 
     def key_hint(self) -> str:
-        return self.tr("click the box or Tab to it, then type; Tab leaves it")
+        return self.tr("click the box or Tab to it, then type; Tab or Esc leaves it")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.box and event.type() == QEvent.Type.FocusIn:
