@@ -117,6 +117,8 @@ class Autopilot:
         view = trial.view
         # Ctrl+Enter submits wherever the focus is; plain Enter makes a new line in a comment.
         self.press(Qt.Key.Key_Return, "", Qt.KeyboardModifier.ControlModifier)
+        if trial.awaiting_confirmation:  # a grouping or judgements, shown in words: confirm
+            self.press(Qt.Key.Key_Return, "", Qt.KeyboardModifier.ControlModifier)
         # Saved once the trial moved past "saving" (the next one may already be up).
         self.wait(lambda: trial.phase in ("feedback", "iti", "done") or trial.view is not view
                   or self.page is not trial, "the answer to be saved")

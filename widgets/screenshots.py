@@ -128,6 +128,14 @@ class Tour:
                 pilot.press(Qt.Key.Key_Space, " ")
             pilot.wait(lambda: trial.phase == "trial" and trial.onset_seen, "the stimulus")
             self.shot(name)
+            if f"{sid}-pause" not in self.done:  # the pause screen and the F1 key list, once
+                self.done.add(f"{sid}-pause")
+                trial.pause()
+                self.shot(f"{sid}-pause")
+                trial.resume()
+                self.window.toggle_key_help()
+                self.shot(f"{sid}-keys-f1")
+                self.window.toggle_key_help()
         pilot.answer_trial()
         if new:
             self.shot(f"{name}-answered")

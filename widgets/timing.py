@@ -16,9 +16,10 @@ there is no swap to observe; what follows the flush (compositor, the display's n
 is outside Qt's view, which is why the session records the screen's refresh rate: the true
 onset lies at most one refresh interval after ours.
 
-Away time. While the window is inactive (another application has focus) or minimised, the
-trial clock is paused: the interval is added to `excluded_ms`, logged as focus_lost /
-focus_regained or minimised / restored, and the deadline waits.
+Away time. While the window is inactive (another application has focus) or minimised, or the
+participant paused the trial (the Pause button, the F1 key help, the quit question), the trial
+clock is paused: the interval is added to `excluded_ms`, logged as focus_lost / focus_regained,
+minimised / restored or paused / resumed, and the deadline waits.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from widgets.qt import QEvent, QObject, Qt, QTimer, QWidget, Signal
 
 Clock = Callable[[], int]
 LogFn = Callable[[str, dict[str, Any], int], None]  # kind, payload, monotonic ns
+# What an away interval is logged as, by its reason; a reason not listed is a pause (the
+# participant's own: "pause", "help", "quit_question"), logged with the reason in its payload.
+AWAY_KINDS = {"focus": ("focus_lost", "focus_regained"), "minimised": ("minimised", "restored")}
+PAUSE_KINDS = ("paused", "resumed")
 
 
 class OnsetProbe(QObject):
@@ -176,8 +181,7 @@ class TrialClock(QObject):
             return
         now = self.clock()
         self._reasons.add(reason)
-        if self.log is not None:
-            self.log("focus_lost" if reason == "focus" else "minimised", {}, now)
+        self._log(reason, 0, now)
         if self._away_since is None:
             self._away_since = now
             if self._deadline.isActive():
@@ -189,13 +193,27 @@ class TrialClock(QObject):
             return
         now = self.clock()
         self._reasons.discard(reason)
-        if self.log is not None:
-            self.log("focus_regained" if reason == "focus" else "restored", {}, now)
+        self._log(reason, 1, now)
         if not self._reasons and self._away_since is not None:
             self._away.append((self._away_since, now))
             self._away_since = None
             if self.onset_ns is not None and self._deadline_left_ms is not None:
                 self._start_deadline()
+
+    def _log(self, reason: str, end: int, now: int) -> None:
+        if self.log is not None:
+            kinds = AWAY_KINDS.get(reason)
+            payload = {} if kinds is not None else {"reason": reason}
+            self.log((kinds or PAUSE_KINDS)[end], payload, now)
+
+    def pause(self, reason: str = "pause") -> None:
+        """The participant paused (the clock stops until `resume` with the same reason)."""
+        if not self._stopped:
+            self._go_away(reason)
+
+    def resume(self, reason: str = "pause") -> None:
+        if not self._stopped:
+            self._come_back(reason)
 
     def excluded_ms(self, until_ns: int | None = None) -> float:
         """Away time between onset and `until_ns` (default: now), in ms."""

@@ -119,7 +119,20 @@ class ClusteringState(AnswerState):
             return f"{left} card{'s' if left != 1 else ''} not in a group yet"
         if self.n_groups is not None and self.n_filled_groups() != self.n_groups:
             return f"make exactly {self.n_groups} groups ({self.n_filled_groups()} hold cards)"
+        if getattr(self.question, "require_group_names", False):
+            unnamed = [self._labels[g] for g, cards in self._members.items()
+                       if cards and _DEFAULT_LABEL.match(self._labels[g])]
+            if unnamed:
+                return (f"give every group a name of its own ({len(unnamed)} still called "
+                        f"“{unnamed[0]}”{' and the like' if len(unnamed) > 1 else ''})")
         return None
+
+    def review(self) -> str:
+        """The grouping in words, for the participant to check before submitting."""
+        groups = [g for g in self.groups if g.cards]
+        parts = [f"“{g.label}” ({len(g.cards)} card{'s' if len(g.cards) != 1 else ''})"
+                 for g in groups]
+        return f"{len(groups)} group{'s' if len(groups) != 1 else ''}: " + ", ".join(parts)
 
     def value(self) -> dict[str, str] | None:
         if self.missing() is not None:

@@ -27,6 +27,12 @@ class RelevanceState(AnswerState):
         self.grades: list[Grade] = list(question.grades)
         self._grades: dict[str, int] = {}
 
+    def review(self) -> str:
+        """The judgements in words, for the participant to check before submitting."""
+        counts = [(g.label, sum(1 for v in self._grades.values() if v == g.value))
+                  for g in self.grades]
+        return "; ".join(f"{label}: {n} document{'s' if n != 1 else ''}" for label, n in counts)
+
     def grade_of(self, doc_id: str) -> int | None:
         return self._grades.get(doc_id)
 

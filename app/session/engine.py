@@ -19,13 +19,13 @@ from typing import Any
 from app import __version__
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
-from app.session.plan import PlannedTrial, build_plan
+from app.session.plan import PlannedTrial, build_plan, min_items_after_break
 from app.session.presentation import TrialView, image_files, trial_view
 from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.tables import EventRow, ResponseRow
-from app.study.answers import AnswerError, is_correct, normalize_answer
+from app.study.answers import AnswerError, feedback_correct, is_correct, normalize_answer
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
 
@@ -206,7 +206,8 @@ class SessionEngine:
         main_done = self._tally.main_done
         every = self.study.design.break_every
         if (every and not planned.practice and main_done and main_done % every == 0
-                and main_done not in self._breaks_taken):
+                and main_done not in self._breaks_taken
+                and self._tally.main_total - main_done >= min_items_after_break(every)):
             return BreakScreen(self.done, self.total)
         return TrialScreen(self._trial_view(planned))
 
@@ -340,7 +341,7 @@ class SessionEngine:
             return []
         return [
             QuestionFeedback(q.id, normalized[q.id], getattr(q, "gold", None),
-                             is_correct(q, normalized[q.id]) if normalized[q.id] is not None
+                             feedback_correct(q, normalized[q.id]) if normalized[q.id] is not None
                              else False)
             for q in item.questions if getattr(q, "gold", None) is not None
         ]

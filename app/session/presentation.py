@@ -40,6 +40,8 @@ class TrialView:
     fixation_ms: int
     iti_ms: int
     deadline_ms: int | None
+    # The answer key alone submits (no Enter): the response time is that key's (Item.submit).
+    submit_on_answer: bool = False
     # Image files of the next items in the plan, for the image cache to decode while this
     # one is answered (benchmarks/bench_next_images.py). Paths only: nothing of their items.
     upcoming_images: tuple[Path, ...] = ()
@@ -77,6 +79,17 @@ def image_files(folder: Path, item: Item) -> list[Path]:
     return [(folder / ref.path).resolve() for ref in refs]
 
 
+def submits_on_answer(study: Study, item: Item) -> bool:
+    """Item.submit, or its default: on_answer for one choice question in a timed study (a
+    deadline, a fixation cross or a ready screen: where the response time is the point, an
+    Enter after the answer would be part of it)."""
+    if item.submit is not None:
+        return item.submit == "on_answer"
+    design = study.design
+    timed = design.deadline_ms is not None or design.fixation_ms > 0 or design.ready_screen
+    return timed and len(item.questions) == 1 and isinstance(item.questions[0], ChoiceQuestion)
+
+
 def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, total: int) -> TrialView:
     block = study.block(planned.block_id)
     return TrialView(
@@ -96,4 +109,5 @@ def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, to
         fixation_ms=study.design.fixation_ms,
         iti_ms=study.design.iti_ms,
         deadline_ms=study.design.deadline_ms,
+        submit_on_answer=submits_on_answer(study, item),
     )

@@ -21,6 +21,7 @@ class PlanTally:
         self.block_done = Counter(p.block_id for p in plan if p.item_id in answered)
         self.done = sum(self.block_done.values())
         self.main_done = sum(1 for p in plan if not p.practice and p.item_id in answered)
+        self.main_total = sum(1 for p in plan if not p.practice)
         self.has_practice = any(p.practice for p in plan)
         self.first_of_block: dict[str, PlannedTrial] = {}
         for planned in plan:

@@ -146,6 +146,15 @@ def parse_answer_text(question: Question, text: str) -> Any:
         raise AnswerError(f"not valid JSON: {exc.msg} at column {exc.colno}") from exc
 
 
+def feedback_correct(question: Question, answer: Any) -> bool | None:
+    """Whether practice feedback calls an answer right: `is_correct`, except that a rating
+    within the question's `feedback_tolerance` of the gold counts (4.5 against a gold of 5 with
+    a tolerance of 0.5). Scores never use the tolerance."""
+    if isinstance(question, RatingQuestion) and question.gold is not None and answer != NA:
+        return abs(float(answer) - float(question.gold)) <= question.feedback_tolerance + 1e-9
+    return is_correct(question, answer)
+
+
 def is_correct(question: Question, answer: Any) -> bool | None:
     """Whether an answer equals the gold answer; None where there is no gold or no notion of it."""
     gold = getattr(question, "gold", None)

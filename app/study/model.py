@@ -130,6 +130,9 @@ class RatingQuestion(QuestionBase):
     allow_na: bool = False
     na_label: str = "N/A"
     gold: float | None = None
+    feedback_tolerance: float = Field(
+        default=0, ge=0, description="Practice feedback calls an answer within this distance of "
+        "the gold correct (0.5: 4.5 against a gold of 5). Scores do not use it.")
 
     @model_validator(mode="after")
     def _scale_is_sane(self) -> RatingQuestion:
@@ -197,6 +200,9 @@ class ClusteringQuestion(QuestionBase):
 
     kind: Literal["clustering"] = "clustering"
     n_groups: int | None = Field(default=None, ge=1, description="Fixed number of groups, if any.")
+    require_group_names: bool = Field(
+        default=False, description="Every group must be named (not left 'Group n') before the "
+        "grouping can be submitted.")
     gold: dict[str, str] | None = Field(default=None, description="card id -> gold group label")
 
 
@@ -242,6 +248,11 @@ class Item(StrictModel):
     )
     stimulus: Stimulus
     questions: list[Question] = Field(min_length=1)
+    submit: Literal["on_answer", "confirm"] | None = Field(
+        default=None, description="on_answer: the answer key alone submits (the response time "
+        "is taken at that key); confirm: Enter or the Submit button does. Default: on_answer "
+        "for an item of one choice question in a timed study (a deadline, a fixation cross or "
+        "a ready screen), confirm otherwise.")
 
     @field_validator("questions")
     @classmethod
@@ -305,7 +316,8 @@ class Design(StrictModel):
     seed: int = 0
     shuffle_items: bool = True
     shuffle_options: bool = False
-    break_every: int = Field(default=0, ge=0, description="0: no breaks.")
+    break_every: int = Field(default=0, ge=0, description="0: no breaks. A break is skipped "
+                             "when fewer than a quarter of this (at least 2) main items are left.")
     ready_screen: bool = Field(default=False, description="'Press Space when ready' before each item.")
     fixation_ms: int = Field(default=0, ge=0, le=10_000)
     iti_ms: int = Field(default=0, ge=0, le=10_000, description="Blank interval between items.")

@@ -59,6 +59,15 @@ class ShellApp:
         target = self.window.focusWidget() or self.window
         self.qtbot.keyClick(target, key, modifiers)
 
+    def rename_group(self, widget: Any, column: int, name: str) -> None:
+        """Rename a grouping's group as a participant does: F2's editor, type, Enter."""
+        widget.rename(column)
+        editor = widget.columns[column].name_edit
+        self.qtbot.waitUntil(lambda: self.window.focusWidget() is editor)
+        editor.selectAll()
+        self.qtbot.keyClicks(editor, name)
+        self.key(Qt.Key.Key_Return)
+
     def close(self) -> None:
         self.window.close()
         self.db.close()

@@ -16,6 +16,8 @@ from widgets.images.panel import ImagePanel
 from widgets.images.viewer import ImageViewer
 from widgets.qt import QPoint, QPointF, Qt, QtGui
 
+ALT = Qt.KeyboardModifier.AltModifier  # the image keys hold Alt (they never mean an answer)
+
 
 def _quadrants(path: Path, width: int = 800, height: int = 600) -> Path:
     rgb = np.zeros((height, width, 3), dtype=np.uint8)
@@ -89,22 +91,26 @@ def test_zoom_keys_wheel_fit_and_actual(qtbot: QtBot, cache: ImageCache, tmp_pat
     fitted = viewer.zoom()
     assert fitted == pytest.approx(min(viewer.viewport().width() / 800,
                                        viewer.viewport().height() / 600) * ratio, rel=0.02)
-    qtbot.keyClick(viewer, Qt.Key.Key_1)
+    qtbot.keyClick(viewer, Qt.Key.Key_1, ALT)
     assert viewer.zoom() == pytest.approx(1.0)
-    qtbot.keyClick(viewer, Qt.Key.Key_Plus)
+    qtbot.keyClick(viewer, Qt.Key.Key_Plus, ALT)
     assert viewer.zoom() == pytest.approx(1.25)
-    qtbot.keyClick(viewer, Qt.Key.Key_Minus)
+    qtbot.keyClick(viewer, Qt.Key.Key_Minus, ALT)
     assert viewer.zoom() == pytest.approx(1.0)
     _wheel(viewer, 2)
     assert viewer.zoom() > 1.3
     _wheel(viewer, -2)
     assert viewer.zoom() == pytest.approx(1.0, rel=0.01)
-    qtbot.keyClick(viewer, Qt.Key.Key_F)
+    qtbot.keyClick(viewer, Qt.Key.Key_F, ALT)
     assert viewer.zoom() == pytest.approx(fitted)
     # keys that are not the viewer's pass on to the trial screen
     event = QtGui.QKeyEvent(QtGui.QKeyEvent.Type.KeyPress, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier, "a")
     viewer.keyPressEvent(event)
     assert not event.isAccepted()
+    plain_one = QtGui.QKeyEvent(QtGui.QKeyEvent.Type.KeyPress, Qt.Key.Key_1,
+                                Qt.KeyboardModifier.NoModifier, "1")
+    viewer.keyPressEvent(plain_one)  # a plain 1 is an answer's, never the viewer's
+    assert not plain_one.isAccepted() and viewer.zoom() == pytest.approx(fitted)
 
 
 def test_pan_by_keys_and_by_drag(qtbot: QtBot, cache: ImageCache, tmp_path: Path) -> None:
@@ -112,9 +118,9 @@ def test_pan_by_keys_and_by_drag(qtbot: QtBot, cache: ImageCache, tmp_path: Path
     viewer.set_zoom(2.0)
     h = viewer.horizontalScrollBar()
     start = h.value()
-    qtbot.keyClick(viewer, Qt.Key.Key_Right)
+    qtbot.keyClick(viewer, Qt.Key.Key_Right, ALT)
     assert h.value() > start
-    qtbot.keyClick(viewer, Qt.Key.Key_Left)
+    qtbot.keyClick(viewer, Qt.Key.Key_Left, ALT)
     assert h.value() == start
     port = viewer.viewport()
     centre = port.rect().center()

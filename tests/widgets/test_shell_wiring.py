@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.widgets.shell_harness import ShellApp, start_session, trim_study
 from widgets.images.viewer import ImageViewer
-from widgets.qt import Qt
+from widgets.qt import QPushButton, Qt
 
 IMAGE_ITEM = {"id": "img", "stimulus": {"kind": "images", "images": [{"path": "images/a.png"}]},
               "questions": [{"id": "q", "kind": "choice", "prompt": "Which?",
@@ -33,20 +33,33 @@ def _saved(app: ShellApp, item: str) -> list[object]:
     return [r for r in app.db.responses("mini") if r.item_id == item]
 
 
-def test_a_focused_image_viewer_keeps_its_keys(qtbot, mini_study_dir: Path,
-                                               tmp_path: Path) -> None:
+def test_image_keys_hold_alt_and_plain_keys_always_answer(qtbot, mini_study_dir: Path,
+                                                          tmp_path: Path) -> None:
+    """Issue 13: `1` answered before a click on the image and zoomed after it; F and + did
+    nothing until the image had the focus. Now the image keys hold Alt and work wherever the
+    focus is, and a plain key answers whether or not the image was clicked."""
+    alt = Qt.KeyboardModifier.AltModifier
     app = _open(qtbot, mini_study_dir, tmp_path, [], [IMAGE_ITEM])
     viewer = app.trial.stimulus.findChildren(ImageViewer)[0]
-    viewer.setFocus()
-    qtbot.waitUntil(lambda: app.window.focusWidget() is viewer)
     state = app.trial.panel.entries[0].state
+    assert app.window.focusWidget() is not viewer
+    fitted = viewer.zoom()
+    app.key(Qt.Key.Key_Plus, "+", alt)  # the focus is on the answers: the image zooms
+    assert viewer.zoom() > fitted and state.value() is None
+    app.key(Qt.Key.Key_F, "", alt)
+    assert viewer.zoom() == fitted
+    app.key(Qt.Key.Key_1, "", alt)
+    assert abs(viewer.zoom() - 1.0) < 1e-6 and state.value() is None
+    viewer.setFocus()  # as a click on the image does
+    qtbot.waitUntil(lambda: app.window.focusWidget() is viewer)
     before = viewer.zoom()
-    app.key(Qt.Key.Key_Plus, "+")
-    assert viewer.zoom() > before  # the viewer zoomed
-    app.key(Qt.Key.Key_1, "1")  # the viewer's 1:1, not option "1"
-    assert state.value() is None
-    app.key(Qt.Key.Key_2, "2")  # not a viewer key: it answers
+    app.key(Qt.Key.Key_1, "1")  # a plain 1 is option 1, focus or not
+    assert state.value() == "1" and viewer.zoom() == before
+    app.key(Qt.Key.Key_2, "2")
     assert state.value() == "2"
+    buttons = app.trial.stimulus.findChildren(QPushButton)
+    labels = {b.text() for b in buttons}
+    assert "Fit  [Alt+F]" in labels and "1:1  [Alt+1]" in labels  # what the buttons say
     app.close()
 
 
@@ -59,12 +72,7 @@ def test_enter_in_a_group_name_renames_and_does_not_submit(qtbot, mini_study_dir
     for _ in range(3):  # the other three cards into it: the answer is complete
         app.key(Qt.Key.Key_1, "1")
     assert widget.clustering.is_complete()
-    widget.rename(1)
-    editor = widget.columns[1].name_edit
-    qtbot.waitUntil(lambda: app.window.focusWidget() is editor)
-    editor.selectAll()
-    qtbot.keyClicks(editor, "Cities")
-    app.key(Qt.Key.Key_Return)
+    app.rename_group(widget, 1, "Cities")
     assert [g.label for g in widget.clustering.groups] == ["Cities"]
     assert app.trial.phase == "trial" and not _saved(app, "k1")  # renamed, not submitted
     app.close()

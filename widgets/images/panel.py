@@ -1,8 +1,9 @@
 """Several images side by side (one case's photographs) with one adjustment bar.
 
 Brightness, contrast and local contrast apply to every image of the panel, so photographs of
-one case stay comparable; Fit and 1:1 on the bar apply to all, while keys, wheel and drag act
-on the one image under the pointer or with focus.
+one case stay comparable; Fit and 1:1 on the bar apply to all, while wheel and drag act on the
+one image under the pointer, and the image keys (Alt+F, Alt+1, Alt +/-, Alt+arrows) on the one
+with the focus or under the pointer, else on all.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ class AdjustmentBar(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 4, 0, 0)
         row.setSpacing(10)
-        self.fit_button = self._button("Fit  [F]", "Fit each image in its frame", self._fit)
-        self.actual_button = self._button("1:1  [1]", "One image pixel per screen pixel",
+        self.fit_button = self._button(self.tr("Fit  [Alt+F]"),
+                                       self.tr("Fit each image in its frame"), self._fit)
+        self.actual_button = self._button(self.tr("1:1  [Alt+1]"),
+                                          self.tr("One image pixel per screen pixel"),
                                           self._actual)
         row.addWidget(self.fit_button)
         row.addWidget(self.actual_button)

@@ -1,8 +1,10 @@
 """One image, for looking closely: zoom, pan, fit or actual size, brightness/contrast/CLAHE.
 
-Keys (while the viewer has focus; a click on the image gives it focus, Esc hands the keys back
-to the answers): + / - zoom, F fit, 1 actual size (one image pixel per screen pixel), arrows
-pan. The wheel zooms around the pointer; dragging pans; a double click toggles fit / actual.
+Keys hold Alt, so that they never mean an answer (on a trial the plain keys answer, wherever
+the focus is): Alt + / Alt - zoom, Alt+F fit, Alt+1 actual size (one image pixel per screen
+pixel), Alt+arrows pan. On a trial the trial screen applies them (widgets/shell/trial_keys.py)
+to the image with the focus, else the one under the pointer, else all; a viewer on its own
+takes them while it has the focus. The wheel zooms around the pointer; dragging pans; a double click toggles fit / actual.
 Scene coordinates are the original file's pixels, so the zoom is the same whether the decode
 on screen is the screen-sized one or a sharper one fetched when the participant zooms in.
 A file that cannot be decoded shows its message in place of the image.
@@ -11,7 +13,6 @@ A file that cannot be decoded shows its message in place of the image.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +54,28 @@ SYNC_PIXELS = 4_000_000  # adjust larger decodes in a worker thread
 # Qt's pixmap cache holds each fitted image as drawn (below); its default 10 MB would not hold
 # the current trial's images and the next one's, built ahead (widgets/shell/trial_body.py).
 PIXMAP_CACHE_KB = 32 * 1024
+
+
+# Alt + key -> action (see `image_key`).
+IMAGE_KEYS: dict[Qt.Key, str] = {
+    Qt.Key.Key_Plus: "zoom_in", Qt.Key.Key_Equal: "zoom_in", Qt.Key.Key_Minus: "zoom_out",
+    Qt.Key.Key_F: "fit", Qt.Key.Key_1: "actual", Qt.Key.Key_Left: "left",
+    Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down",
+}
+# The keys as a participant reads them (buttons, tool tips, the F1 key help).
+KEY_HELP = (("Alt+F", "fit the images"), ("Alt+1", "actual size (1:1)"),
+            ("Alt + / Alt −", "zoom in / out (or the mouse wheel)"),
+            ("Alt+arrows", "move around a zoomed image (or drag it)"))
+
+
+def image_key(event: QKeyEvent) -> str | None:
+    """The viewer action of an Alt+key press (Shift and the keypad allowed: + is Shift+= on
+    many keyboards), else None."""
+    mods = event.modifiers() & ~(Qt.KeyboardModifier.KeypadModifier |
+                                 Qt.KeyboardModifier.ShiftModifier)
+    if mods != Qt.KeyboardModifier.AltModifier:
+        return None
+    return IMAGE_KEYS.get(Qt.Key(event.key()))
 
 
 class _AdjustJob(QRunnable):
@@ -290,35 +313,31 @@ class ImageViewer(QGraphicsView):
     # ------------------------------------------------------------------ events
 
     def handles_key(self, event: QKeyEvent) -> bool:
-        """Whether this key is one of the viewer's (zoom, pan, F, 1, Esc): the trial screen
-        then leaves it to the viewer instead of the answer widgets."""
-        return self._action(event) is not None
+        """Whether this key is one of the viewer's (Alt+F, Alt+1, Alt +/-, Alt+arrows)."""
+        return image_key(event) is not None
 
-    def _action(self, event: QKeyEvent) -> Callable[[], object] | None:
+    def apply_action(self, action: str) -> None:
+        """One of IMAGE_KEYS' actions."""
         step_x, step_y = self.viewport().width() // 8, self.viewport().height() // 8
-        actions: dict[Qt.Key, Callable[[], object]] = {
-            Qt.Key.Key_Plus: lambda: self.zoom_by(KEY_ZOOM),
-            Qt.Key.Key_Equal: lambda: self.zoom_by(KEY_ZOOM),
-            Qt.Key.Key_Minus: lambda: self.zoom_by(1 / KEY_ZOOM),
-            Qt.Key.Key_F: self.fit,
-            Qt.Key.Key_1: self.actual_size,
-            Qt.Key.Key_Left: lambda: self.pan(-step_x, 0),
-            Qt.Key.Key_Right: lambda: self.pan(step_x, 0),
-            Qt.Key.Key_Up: lambda: self.pan(0, -step_y),
-            Qt.Key.Key_Down: lambda: self.pan(0, step_y),
-            Qt.Key.Key_Escape: self.clearFocus,
-        }
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if mods & ~Qt.KeyboardModifier.ShiftModifier:
-            return None
-        return actions.get(Qt.Key(event.key()))
+        if action == "zoom_in":
+            self.zoom_by(KEY_ZOOM)
+        elif action == "zoom_out":
+            self.zoom_by(1 / KEY_ZOOM)
+        elif action == "fit":
+            self.fit()
+        elif action == "actual":
+            self.actual_size()
+        else:
+            dx, dy = {"left": (-step_x, 0), "right": (step_x, 0), "up": (0, -step_y),
+                      "down": (0, step_y)}[action]
+            self.pan(dx, dy)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        action = self._action(event)
+        action = image_key(event)
         if action is None:
             event.ignore()  # not ours: let the trial screen have it (option letters, Enter...)
             return
-        action()
+        self.apply_action(action)
         event.accept()
 
     def wheelEvent(self, event: QWheelEvent) -> None:

@@ -59,6 +59,9 @@ class ChoiceWidget(ResponseWidget):
         state.subscribe(self._sync)
         self._sync()
 
+    def uses_letter(self, char: str) -> bool:
+        return char in self._by_char
+
     def handle_key(self, event: QKeyEvent) -> bool:
         char = letter(event)
         if char is not None and char in self._by_char:

@@ -7,6 +7,10 @@ Keys: arrows select a card (Up/Down within a column, Left/Right across columns),
 moves it to group n (0: back to the pool), Ctrl+N makes a new group holding the selected card,
 F2 renames the selected column's group, Delete removes it when it is empty (a stray key must
 not undo work; the ✕ button, a deliberate click, also takes groups that hold cards).
+
+The key help sits above the board, where it is seen before the cards; the pool of cards
+scrolls within its own frame (at most about half the window high), so the groups beside it
+stay in view however many cards there are.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from widgets.qt import (
     QMouseEvent,
     QPoint,
     QResizeEvent,
+    QScrollArea,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -53,10 +58,19 @@ class ClusteringWidget(ResponseWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(8)
+        outer.addWidget(hint_label(
+            "Keys: arrows select a card · 1–9 put it in that group, 0 back · Ctrl+N new group "
+            "with it · F2 rename · Del delete an empty group · or drag the cards"))
         board = QHBoxLayout()
         board.setSpacing(12)
         self._board = board
         self._pool_holder = QVBoxLayout()
+        self.pool_scroll = QScrollArea()
+        self.pool_scroll.setWidgetResizable(True)
+        self.pool_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.pool_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.pool_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._pool_holder.addWidget(self.pool_scroll)
         board.addLayout(self._pool_holder, 1)
         right = QVBoxLayout()
         self._groups_grid = QGridLayout()
@@ -73,9 +87,6 @@ class ClusteringWidget(ResponseWidget):
         outer.addLayout(board)
         self.status = hint_label("")
         outer.addWidget(self.status)
-        outer.addWidget(hint_label(
-            "Keys: arrows select a card · 1–9 put it in that group, 0 back · Ctrl+N new group "
-            "with it · F2 rename · Del delete an empty group · or drag the cards"))
         self.columns: list[Column] = []
         self.group_columns = 2  # the group grid's width in boxes; follows the widget's width
         self._message = ""
@@ -237,6 +248,8 @@ class ClusteringWidget(ResponseWidget):
     # ------------------------------------------------------------------ view
 
     def _rebuild(self) -> None:
+        scrolled = self.pool_scroll.verticalScrollBar().value()
+        self.pool_scroll.takeWidget()  # ours to delete below, not the scroll area's
         for column in self.columns:
             column.setParent(None)
             column.deleteLater()  # a name editor may be inside its own signal handler now
@@ -244,7 +257,9 @@ class ClusteringWidget(ResponseWidget):
         pool = Column(f"Not grouped yet ({len(self.clustering.ungrouped)})", 0, self._fonts)
         for card_id in self.clustering.ungrouped:
             pool.add_card(card_id, self.clustering.entry(card_id).text)
-        self._pool_holder.addWidget(pool)
+        self.pool_scroll.setWidget(pool)
+        self._fit_pool()
+        self.pool_scroll.verticalScrollBar().setValue(scrolled)
         # An empty pool narrows to its note: the groups get the width.
         self._board.setStretch(0, 1 if self.clustering.ungrouped else 0)
         pool.show()  # now, not on the next event pass: a rename may start on it at once
@@ -286,6 +301,16 @@ class ClusteringWidget(ResponseWidget):
         super().resizeEvent(event)
         if self.columns and self._fitting_columns() != self.group_columns:
             self._flow_groups()
+        self._fit_pool()
+
+    def _fit_pool(self) -> None:
+        """The pool as tall as its cards, up to about half the window: past that it scrolls
+        in its frame, and the groups beside it stay where they are."""
+        pool = self.pool_scroll.widget()
+        if pool is None:
+            return
+        cap = max(260, int(self.window().height() * 0.5))
+        self.pool_scroll.setFixedHeight(min(pool.sizeHint().height() + 4, cap))
 
     def _fitting_columns(self) -> int:
         # The groups get two thirds of the board (the stretch of the right side), or nearly all

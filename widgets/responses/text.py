@@ -67,6 +67,12 @@ class TextWidget(ResponseWidget):
         outer.addLayout(footer)
         self._edited()
 
+    def takes_text(self) -> bool:
+        return True
+
+    def key_hint(self) -> str:
+        return self.tr("click the box or Tab to it, then type; Tab or Esc leaves it")
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.box and event.type() == QEvent.Type.FocusIn:
             self.text_state.touch()  # clicking into the box is the first interaction

@@ -40,13 +40,14 @@ def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
     return str(answer)
 
 
+def feedback_line(view: TrialView, item: QuestionFeedback) -> str:
+    """Markdown for one question's feedback, shown right under its answer."""
+    if item.correct:
+        return f"✓ **Correct:** {describe_answer(view, item.question_id, item.given)}"
+    right = describe_answer(view, item.question_id, item.correct_answer)
+    return f"✗ **Not quite.** The expected answer: {right}"
+
+
 def feedback_text(view: TrialView, feedback: list[QuestionFeedback]) -> str:
-    """Markdown for the trial footer."""
-    lines = []
-    for item in feedback:
-        if item.correct:
-            lines.append(f"✓ **Correct:** {describe_answer(view, item.question_id, item.given)}")
-        else:
-            right = describe_answer(view, item.question_id, item.correct_answer)
-            lines.append(f"✗ **Not quite.** The expected answer: {right}")
-    return "  \n".join(lines)
+    """Markdown for all of a trial's feedback in one place."""
+    return "  \n".join(feedback_line(view, item) for item in feedback)

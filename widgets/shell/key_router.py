@@ -26,11 +26,13 @@ class KeyRouter(QObject):
     `report` gets the message of an exception instead of letting it end the process."""
 
     def __init__(self, window: QWidget, handle: Callable[[QKeyEvent], bool],
-                 report: Callable[[BaseException], None]) -> None:
+                 report: Callable[[BaseException], None], *,
+                 on_focus: Callable[[], None] | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.handle = handle
         self.report = report
+        self.on_focus = on_focus  # told after the focus moved (the current question follows)
         self.target: QWidget | None = None
         self.active = False
         self.app_wide = False  # the fallback while the window is not the active one
@@ -60,6 +62,11 @@ class KeyRouter(QObject):
             return
         self._watch(target if active else None)
         self._filter_app(not active)
+        if self.on_focus is not None:
+            try:
+                self.on_focus()
+            except Exception as exc:  # a slot's exception must not end the process either
+                self.report(exc)
 
     def _filter_app(self, on: bool) -> None:
         app = QApplication.instance()

@@ -1,5 +1,7 @@
 """The participant app's window: the page stack the participant flow fills, the demo label, the
-View menu (text size) and the passphrase-guarded Designer menu.
+View menu (text size), the Help menu (F1: the keys of the current screen) and the
+passphrase-guarded Designer menu. Quitting mid-session (Ctrl+Q, the window's close button)
+asks first; a trial on screen is paused meanwhile.
 
 It owns the database writer (one worker thread for every database call) and routes keys to
 the trial screen while a trial is on screen (widgets/shell/key_router.py).
@@ -20,8 +22,10 @@ from widgets.settings import (
     restore_geometry,
     save_geometry,
 )
+from widgets.shell.key_help import KeyHelp, keys_for
 from widgets.shell.key_router import KeyRouter
 from widgets.shell.participant_flow import ParticipantFlow
+from widgets.shell.quit_question import ask_to_quit
 from widgets.writer import DatabaseWriter, describe_error
 
 GEOMETRY_KEY = "main_window"
@@ -59,6 +63,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.stack = QtWidgets.QStackedWidget(central)
         column.addWidget(self.stack, 1)
         self.setCentralWidget(central)
+        self.key_help = KeyHelp(central)
+        self.key_help.closed.connect(self._help_closed)
+        self._help_paused = False
+        self._quit_approved = False
         self.flow = ParticipantFlow(self.stack, self.writer, db, home=home,
                                     image_cache=self.image_cache, screen_info=self.screen_info,
                                     parent=self)
@@ -69,7 +77,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_menus()
         if not restore_geometry(self.settings, GEOMETRY_KEY, self):
             self.resize(1200, 800)
-        self.keys = KeyRouter(self, self._trial_key, self._key_failed)
+        self.keys = KeyRouter(self, self._trial_key, self._key_failed,
+                              on_focus=self._focus_moved)
         self.flow.trial_shown.connect(self.keys.set_active)
 
     # ------------------------------------------------------------------ menus
@@ -83,14 +92,23 @@ class MainWindow(QtWidgets.QMainWindow):
         full.setShortcut(QKeySequence("F11"))
         full.setCheckable(True)
         full.toggled.connect(lambda on: self.showFullScreen() if on else self.showNormal())
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.help_action = help_menu.addAction(self.tr("Keys on this screen"))
+        self.help_action.setShortcut(QKeySequence("F1"))
+        self.help_action.triggered.connect(self.toggle_key_help)
+        self.addAction(self.help_action)
         designer = self.menuBar().addMenu("&Designer")
         enter = designer.addAction("Designer mode…")
         enter.setShortcut(QKeySequence("Ctrl+Shift+D"))
         enter.triggered.connect(self.open_designer)
         self.addAction(enter)
         quit_action = designer.addAction("Quit")
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
+        # Ctrl+Q everywhere: the platform's own Quit key may be none (Windows, some themes).
+        quit_keys = [QKeySequence("Ctrl+Q"), QKeySequence(QKeySequence.StandardKey.Quit)]
+        quit_action.setShortcuts([k for i, k in enumerate(quit_keys)
+                                  if not k.isEmpty() and k not in quit_keys[:i]])
+        quit_action.triggered.connect(self.request_quit)
+        self.addAction(quit_action)
 
     def open_designer(self) -> None:
         """Behind the passphrase gate: mid-session, with no passphrase set, it stays closed."""
@@ -143,7 +161,60 @@ class MainWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ keys
 
     def _trial_key(self, event: QKeyEvent) -> bool:
+        if self.key_help.isVisible():
+            return self.key_help.handle_key(event)
         return self.flow.current() is self.flow.trial and self.flow.trial.handle_key(event)
+
+    def _focus_moved(self) -> None:
+        panel = self.flow.trial.panel
+        if panel is not None and self.flow.current() is self.flow.trial:
+            panel.sync_current()
+
+    # ------------------------------------------------------------------ help
+
+    def toggle_key_help(self) -> None:
+        """F1: the keys of the current screen; F1 again (or Esc) closes the list. A trial's
+        clock stops meanwhile."""
+        if self.key_help.isVisible():
+            self.key_help.dismiss()
+            return
+        page = self.flow.current()
+        self._help_paused = (page is self.flow.trial
+                             and self.flow.trial.pause("help", hide=False))
+        self.key_help.open(keys_for(page, self))
+
+    def _help_closed(self) -> None:
+        if self._help_paused:
+            self._help_paused = False
+            self.flow.trial.resume()
+        else:
+            page = self.flow.current()
+            focus = getattr(page, "initial_focus", None)
+            if callable(focus):
+                focus().setFocus()
+
+    # ------------------------------------------------------------------ quitting
+
+    def session_running(self) -> bool:
+        """A participant is mid-session: leaving would interrupt them (the finished screen
+        and the start screen do not count)."""
+        controller = self.flow.controller
+        return controller is not None and not controller.closed
+
+    def request_quit(self) -> None:
+        """Ctrl+Q: ask first when a session is under way, then close."""
+        if self.session_running() and not self._confirm_quit():
+            return
+        self._quit_approved = True
+        self.close()
+
+    def _confirm_quit(self) -> bool:
+        trial = self.flow.trial
+        paused = self.flow.current() is trial and trial.pause("quit_question", hide=False)
+        leave = ask_to_quit(self)
+        if paused and not leave:
+            trial.resume()
+        return leave
 
     def _key_failed(self, exc: BaseException) -> None:
         message = f"A key could not be handled: {describe_error(exc)}"
@@ -157,6 +228,14 @@ class MainWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ closing
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        # The window's close button (a close from the window system) asks as Ctrl+Q does; a
+        # close from the program (the end of a test, the session's own end) does not.
+        if (event.spontaneous() and not self._quit_approved and self.session_running()
+                and not self._confirm_quit()):
+            event.ignore()
+            return
+        self._quit_approved = True
+        self.key_help.hide()
         self.keys.set_active(False)
         self.flow.end_session()
         save_geometry(self.settings, GEOMETRY_KEY, self)

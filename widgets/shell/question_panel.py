@@ -3,7 +3,12 @@
 A POEMetric item has ten ratings and three comments, so the panel scrolls, keeps the widget
 being answered in view, and moves on to the next unanswered question by itself once one is
 answered from the keyboard. Keys reach a response widget through `route_key`: the widget that
-holds the focus first, else the first one still incomplete.
+holds the focus first, else the first one still incomplete. That question, the one the keys
+go to, is marked with a bar in the highlight colour beside it (when there is more than one).
+
+Moving on by itself never enters a comment box: the digits typed for the next rating would
+become text there. A comment box is entered by a click, by Tab (reading order), or when Enter
+names it as the question still open.
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ from app.session.presentation import TrialView
 from app.study.model import Question
 from app.text_direction import language_direction
 from widgets.images.cache import ImageCache
-from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
+from widgets.qt import QKeyEvent, Qt, QtGui, QtWidgets, QWidget, Signal
 from widgets.responses.base import ResponseWidget
+from widgets.responses.common import set_flag
 from widgets.responses.registry import make_response_widget
 from widgets.stimuli.rich_text import RichTextView, make_prompt_view
 from widgets.typography import mute
@@ -28,6 +34,13 @@ from widgets.typography import mute
 MAX_MIN_WIDTH = 760  # px; past this the panel scrolls sideways rather than squeeze the stimulus
 TEXT_INPUTS = (QtWidgets.QLineEdit, QtWidgets.QTextEdit, QtWidgets.QPlainTextEdit,
                QtWidgets.QAbstractSpinBox)
+# The current question: a bar beside it (the border is there, transparent, on every question,
+# so that marking one does not move anything).
+CURRENT_STYLE = """
+QFrame#question { border: none; border-left: 4px solid transparent; padding-left: 8px; }
+QFrame#question[current="true"] { border-left: 4px solid palette(highlight); }
+"""
+PROMPT_CHARS = 60
 
 
 @dataclass
@@ -36,6 +49,7 @@ class QuestionEntry:
     state: AnswerState
     widget: ResponseWidget
     box: QWidget  # prompt + widget, what scrolls into view
+    number: int = 0  # 1-based, as shown before the prompt
 
 
 def is_text_input(widget: QWidget | None) -> bool:
@@ -67,6 +81,7 @@ class QuestionPanel(QtWidgets.QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         inner = QWidget(self)
         inner.setAutoFillBackground(False)
+        inner.setStyleSheet(CURRENT_STYLE)
         self.viewport().setAutoFillBackground(False)
         layout = QtWidgets.QVBoxLayout(inner)
         layout.setContentsMargins(4, 4, 16, 4)
@@ -80,7 +95,8 @@ class QuestionPanel(QtWidgets.QScrollArea):
         for index, question in enumerate(view.questions):
             state = state_for(question, view, clock=clock)
             widget = make_response_widget(question, state, direction=direction)
-            box = QWidget(inner)
+            box = QtWidgets.QFrame(inner)
+            box.setObjectName("question")
             column = QtWidgets.QVBoxLayout(box)
             column.setContentsMargins(0, 0, 0, 0)
             column.setSpacing(8)
@@ -101,7 +117,7 @@ class QuestionPanel(QtWidgets.QScrollArea):
                 column.addWidget(label)
             column.addWidget(widget)
             layout.addWidget(box)
-            self.entries.append(QuestionEntry(question, state, widget, box))
+            self.entries.append(QuestionEntry(question, state, widget, box, index + 1))
             widget.changed.connect(self._on_changed)
         layout.addStretch(1)
         self.setWidget(inner)
@@ -109,6 +125,7 @@ class QuestionPanel(QtWidgets.QScrollArea):
         self.setMinimumWidth(min(needed + 8, MAX_MIN_WIDTH))
         self._complete = self.all_complete()
         self._announced = self.is_ready()
+        self._current: QuestionEntry | None = None
 
     def is_ready(self) -> bool:
         return all(p.is_ready() for p in self.prompts)
@@ -133,7 +150,21 @@ class QuestionPanel(QtWidgets.QScrollArea):
         times = [e.state.answer_ns for e in self.entries if e.state.answer_ns is not None]
         return max(times) if times else None
 
+    def describe(self, entry: QuestionEntry) -> str:
+        """The question as a participant finds it on screen: its number (when numbered) and the
+        start of its prompt."""
+        prompt = " ".join(entry.question.prompt.split())
+        if len(prompt) > PROMPT_CHARS:
+            prompt = prompt[: PROMPT_CHARS - 1].rstrip() + "…"
+        numbered = len(self.entries) > 1
+        if numbered and prompt:
+            return self.tr("Question {n} (“{prompt}”)").format(n=entry.number, prompt=prompt)
+        if numbered:
+            return self.tr("Question {n}").format(n=entry.number)
+        return self.tr("“{prompt}”").format(prompt=prompt) if prompt else self.tr("The question")
+
     def _on_changed(self) -> None:
+        self.sync_current()
         self.answer_changed.emit()
         complete = self.all_complete()
         if complete != self._complete:
@@ -151,36 +182,92 @@ class QuestionPanel(QtWidgets.QScrollArea):
 
     def route_key(self, event: QKeyEvent) -> bool:
         """Offer the key to the focused response widget, else to the first incomplete one."""
-        focused, first = self.focused_entry(), self.first_incomplete()
+        focused = self.focused_entry()
+        # Nothing open (or only comments): the question last marked as current, or the only
+        # one, so that a key changes an answer even after a click elsewhere took the focus.
+        first = (self.next_incomplete(keyed=True) or self._current
+                 or (self.entries[0] if len(self.entries) == 1 else None))
         for entry in [e for e in (focused, first if first is not focused else None) if e]:
             was_complete = entry.state.is_complete()
             if entry.widget.handle_key(event):
                 self.ensureWidgetVisible(entry.box, 0, 40)
                 if not was_complete and entry.state.is_complete():
                     self.focus_next_incomplete(after=entry)
+                self.sync_current()
                 return True
         return False
 
-    def focus_next_incomplete(self, after: QuestionEntry | None = None) -> None:
-        """Move on to the next question still unanswered (wrapping), or stay if none is."""
+    def next_incomplete(self, after: QuestionEntry | None = None, *,
+                        keyed: bool = False) -> QuestionEntry | None:
+        """The next question still unanswered after `after` (wrapping; from the first when
+        `after` is None, `after` itself when it is the only one). `keyed`: answered by keys, not
+        typed (a comment box is never entered by itself)."""
         start = self.entries.index(after) + 1 if after in self.entries else 0
         ordered = self.entries[start:] + self.entries[:start]
-        target = next((e for e in ordered if not e.state.is_complete()), None)
-        if target is None:
-            return
+        return next((e for e in ordered if not e.state.is_complete()
+                     and not (keyed and e.widget.takes_text())), None)
+
+    def focus_next_incomplete(self, after: QuestionEntry | None = None) -> None:
+        """Move on to the next question still unanswered by keys (wrapping), or stay if none
+        is: a comment box is left for the participant to enter."""
+        target = self.next_incomplete(after, keyed=True)
+        if target is not None:
+            self.focus_entry(target)
+
+    def focus_entry(self, target: QuestionEntry) -> None:
         target.widget.setFocus(Qt.FocusReason.OtherFocusReason)
         self.ensureWidgetVisible(target.box, 0, 40)
+        self.sync_current()
+
+    def current_entry(self) -> QuestionEntry | None:
+        """The question the answer keys go to: the focused one, else the first open one
+        answered by keys."""
+        return self.focused_entry() or self.next_incomplete(keyed=True)
+
+    def sync_current(self) -> None:
+        """Mark the current question (when there are several)."""
+        current = self.current_entry() if len(self.entries) > 1 else None
+        if current is self._current:
+            return
+        for entry in self.entries:
+            set_flag(entry.box, "current", entry is current)
+        self._current = current
 
     def focus_first(self) -> None:
         """A new trial: the keys go to the first question, and the panel shows its top (its
         prompt), even if giving the focus made a tall widget scroll itself."""
-        target = self.first_incomplete() or (self.entries[0] if self.entries else None)
+        target = (self.next_incomplete(keyed=True) or self.first_incomplete()
+                  or (self.entries[0] if self.entries else None))
         if target is not None:
             target.widget.setFocus(Qt.FocusReason.OtherFocusReason)
             if target is self.entries[0]:
                 self.verticalScrollBar().setValue(0)
             else:
                 self.ensureWidgetVisible(target.box, 0, 40)
+        self.sync_current()
+
+    def show_feedback(self, question_id: str, markdown: str) -> QtWidgets.QLabel | None:
+        """Practice feedback right under the question's answer (not at the foot of the
+        screen, away from the options), scrolled into view."""
+        entry = next((e for e in self.entries if e.question.id == question_id), None)
+        if entry is None:
+            return None
+        label = QtWidgets.QLabel(markdown, entry.box)
+        label.setObjectName(f"feedback-{question_id}")
+        label.setTextFormat(Qt.TextFormat.MarkdownText)
+        label.setWordWrap(True)
+        label.setAutoFillBackground(True)
+        label.setBackgroundRole(QtGui.QPalette.ColorRole.AlternateBase)
+        label.setContentsMargins(12, 8, 12, 8)
+        font = label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        label.setFont(font)
+        layout = entry.box.layout()
+        if layout is not None:
+            layout.addWidget(label)
+        label.show()
+        self.ensureWidgetVisible(label, 0, 24)
+        return label
 
     def set_locked(self, locked: bool) -> None:
         """Answers can no longer change (saving, feedback shown)."""

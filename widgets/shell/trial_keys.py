@@ -1,12 +1,19 @@
 """What each key does on the trial screen, phase by phase: Space starts a trial from the ready
 screen and goes on after feedback; Enter (Ctrl+Enter from a comment box) submits or says what
-is missing; a focused image viewer keeps its own keys; everything else goes to the answers."""
+is missing; Escape, and P where no answer uses it, pause (outside a text box) and resume;
+the image keys hold Alt (Alt+F fit, Alt+1 actual size, Alt +/- zoom, Alt+arrows pan) and work
+wherever the focus is, so a plain key always answers, whether or not an image was clicked;
+everything else goes to the answers.
+
+Every key has one meaning on a screen: the same key never answers on one click and zooms
+after another (a participant cannot see where the keyboard focus is)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from widgets.images.viewer import ImageViewer
+from widgets.images.viewer import KEY_HELP as IMAGE_KEY_HELP
+from widgets.images.viewer import ImageViewer, image_key
 from widgets.qt import QKeyEvent, Qt, QtWidgets
 from widgets.shell.question_panel import is_text_input
 
@@ -24,6 +31,11 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
         if key == Qt.Key.Key_Space and not event.isAutoRepeat():
             screen.start_fixation()
         return key in (Qt.Key.Key_Space, *ENTER_KEYS)
+    if screen.phase == "paused":
+        if (key in RESUME_KEYS and not event.isAutoRepeat()
+                and (key != Qt.Key.Key_P or "P" in pause_keys(screen))):
+            screen.resume()
+        return True  # the item is hidden: no key may answer it
     if screen.phase == "feedback":
         if key in (Qt.Key.Key_Space, *ENTER_KEYS) and not event.isAutoRepeat():
             screen.after_feedback()
@@ -33,8 +45,15 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
         return key in (Qt.Key.Key_Space, *ENTER_KEYS)  # nothing to do; do not leak
     focus = screen.window().focusWidget()  # this window's focus, active or not
     ctrl = bool(mods & Qt.KeyboardModifier.ControlModifier)
-    if isinstance(focus, ImageViewer) and focus.handles_key(event):
-        return False  # zoom, pan, F, 1 on the focused image, not an answer
+    if _image_key(screen, focus, event):
+        return True
+    if key == Qt.Key.Key_Escape and not is_text_input(focus):
+        screen.pause()
+        return True
+    if (key == Qt.Key.Key_P and not mods and not is_text_input(focus)
+            and "P" in pause_keys(screen)):
+        screen.pause()
+        return True
     if key in ENTER_KEYS and not ctrl and focus is not None and focus.property("acceptsEnter"):
         return False  # Enter finishes an edit there (a group's name), it does not submit
     if key in ENTER_KEYS and (ctrl or not is_text_input(focus)
@@ -51,13 +70,94 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
     # shortcuts (Ctrl +/-) never get here: Qt resolves them before the key press.
     if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
         return False
-    return screen.panel.route_key(event)
+    if screen.panel.route_key(event):
+        return True
+    _say_where_text_goes(screen, event)
+    return False
+
+
+def _say_where_text_goes(screen: TrialScreen, event: QKeyEvent) -> None:
+    """A letter no answer uses, typed outside a comment box on a trial that has one: the
+    participant meant to write a comment. Say how, rather than let the text vanish."""
+    panel = screen.panel
+    text = event.text()
+    if (panel is None or len(text) != 1 or not text.isalpha()
+            or not any(e.widget.takes_text() for e in panel.entries)):
+        return
+    screen.status.setText(screen.tr("To write a comment, click its box (or press Tab until "
+                                    "you reach it), then type."))
+
+
+RESUME_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_P, Qt.Key.Key_Space, *ENTER_KEYS)
+
+
+def pause_keys(screen: TrialScreen) -> str:
+    """The keys that pause this trial, as shown on the Pause button: Esc always, P too unless
+    an answer of this trial is typed with P."""
+    panel = screen.panel
+    taken = panel is not None and any(e.widget.uses_letter("P") for e in panel.entries)
+    return "Esc" if taken else "P or Esc"
+
+
+def _image_key(screen: TrialScreen, focus: object, event: QKeyEvent) -> bool:
+    """Alt+F, Alt+1, Alt +/-, Alt+arrows: on the image with the focus, else the one under the
+    pointer, else every image of the trial (as the Fit and 1:1 buttons do)."""
+    action = image_key(event)
+    stimulus = screen.stimulus
+    if action is None or stimulus is None:
+        return False
+    viewers = stimulus.findChildren(ImageViewer)
+    if not viewers:
+        return False
+    targets = ([focus] if isinstance(focus, ImageViewer) and focus in viewers
+               else [v for v in viewers if v.underMouse()] or viewers)
+    for viewer in targets:
+        viewer.apply_action(action)
+    return True
 
 
 def explain_incomplete(screen: TrialScreen) -> None:
-    """Enter with questions unanswered: say how many, and go to the next one."""
-    if screen.panel is None or screen.panel.all_complete():
+    """Enter with questions unanswered: name the first one still open (by its number and the
+    start of its prompt), say how many more there are, and go there."""
+    panel = screen.panel
+    if panel is None or panel.all_complete():
         return
-    n = sum(1 for e in screen.panel.entries if not e.state.is_complete())
-    screen.status.setText(f"{n} question{'s' if n != 1 else ''} still need an answer.")
-    screen.panel.focus_next_incomplete()
+    open_entries = [e for e in panel.entries if not e.state.is_complete()]
+    focused = panel.focused_entry()
+    target = (focused if focused is not None and not focused.state.is_complete()
+              else panel.next_incomplete(after=focused) or open_entries[0])
+    more = len(open_entries) - 1
+    name = panel.describe(target)
+    text = screen.tr("{name} still needs an answer.").format(name=name)
+    if more:
+        text += " " + (screen.tr("1 more question also needs one.") if more == 1 else
+                       screen.tr("{n} more questions also need one.").format(n=more))
+    screen.status.setText(text)
+    panel.focus_entry(target)
+
+
+def trial_key_help(screen: TrialScreen) -> list[tuple[str, str]]:
+    """The keys of this trial, for the F1 list: its questions' own keys, the images', Enter,
+    pause, Tab."""
+    tr = screen.tr
+    if screen.phase == "ready":
+        return [(tr("Space"), tr("show the item")), (tr("F1"), tr("this list of keys"))]
+    keys: list[tuple[str, str]] = []
+    panel = screen.panel
+    if panel is not None:
+        numbered = len(panel.entries) > 1
+        for entry in panel.entries:
+            hint = entry.widget.key_hint()
+            if hint:
+                name = tr("Question {n}").format(n=entry.number) if numbered else tr("Answer")
+                keys.append((name, hint))
+    if screen.stimulus is not None and screen.stimulus.findChildren(ImageViewer):
+        keys.extend((tr(k), tr(what)) for k, what in IMAGE_KEY_HELP)
+    comments = panel is not None and any(e.widget.takes_text() for e in panel.entries)
+    keys.append((tr("Enter"), tr("submit the answers, or go to the question still open")
+                 + (tr(" (in a comment box: Ctrl+Enter)") if comments else "")))
+    keys.append((pause_keys(screen).replace(" or ", " / "),
+                 tr("pause: the item is hidden and the clock stops")))
+    keys.append((tr("Tab / Shift+Tab"), tr("next / previous question, in reading order")))
+    keys.append((tr("F1"), tr("this list of keys")))
+    return keys

@@ -31,12 +31,14 @@ from widgets.qt import (
     QWidget,
     Signal,
 )
-from widgets.shell.feedback import feedback_text
+from widgets.shell.feedback import feedback_line, feedback_text
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
-from widgets.shell.trial_keys import handle_trial_key
+from widgets.shell.trial_keys import handle_trial_key, pause_keys, trial_key_help
+from widgets.shell.trial_pause import PausePage, pause_trial, resume_trial
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
+from widgets.shell.trial_review import awaiting_confirmation, reviewed
 from widgets.stimuli.base import StimulusWidget
 from widgets.timing import TrialClock
 from widgets.typography import ScaledFonts, mute
@@ -95,14 +97,25 @@ class TrialScreen(QWidget):
         footer.addWidget(self.status, 1)
         self.hint = mute(QtWidgets.QLabel(""))
         footer.addWidget(self.hint)
+        # No focus: a click pauses, and the keys stay with the answers.
+        self.pause_button = QtWidgets.QPushButton(self.tr("Pause"), self.content_page)
+        self.pause_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.pause_button.setMinimumHeight(self.pause_button.sizeHint().height() + 8)
+        self.pause_button.clicked.connect(lambda: self.pause())
+        footer.addWidget(self.pause_button)
         self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
         self.submit_button.setDefault(True)
         self.submit_button.setMinimumHeight(self.submit_button.sizeHint().height() + 8)
         self.submit_button.clicked.connect(self._on_button)
         footer.addWidget(self.submit_button)
         content.addLayout(footer)
+        self.pause_page = PausePage(self)
+        self.pause_page.resume_requested.connect(self.resume)
+        self.pause_reason: str | None = None
+        self.review_token: tuple[int | None, ...] | None = None  # the answers last reviewed
+        self.focus_before_pause: QWidget | None = None
         for page in (self.ready_page, self.fixation_page, self.blank_page, self.loading_page,
-                     self.content_page):
+                     self.content_page, self.pause_page):
             self.pages.addWidget(page)
         self._fixation_timer = QTimer(self)
         self._fixation_timer.setSingleShot(True)
@@ -160,12 +173,17 @@ class TrialScreen(QWidget):
         self.view = view
         self.header.set_trial(view, progress)
         assert body.stimulus is not None and body.panel is not None
-        body.panel.completeness_changed.connect(lambda _c: self._sync_button())
+        body.panel.completeness_changed.connect(self._completeness_changed)
         self.status.setText("")
         self._set_notice("")
+        self.review_token = None
         comments = any(getattr(q, "multiline", False) for q in view.questions)
-        self.hint.setText("Enter submits · from a comment box, Ctrl+Enter" if comments
+        self.hint.setText(self.tr("Your answer key submits at once") if view.submit_on_answer
+                          else "Enter submits · from a comment box, Ctrl+Enter" if comments
                           else "Enter submits")
+        keys = pause_keys(self)
+        self.pause_button.setText(self.tr("Pause  ({keys})").format(keys=keys))
+        self.pause_page.set_keys(keys)
         self.trial_clock = TrialClock(self.window(), deadline_ms=view.deadline_ms, clock=self.clock,
                                       log=self._log_away)
         self.trial_clock.onset.connect(self._on_onset)
@@ -209,7 +227,7 @@ class TrialScreen(QWidget):
         self.trial_clock.watch(self.stimulus)  # arm before the page switch triggers the paint
         self.bodies.present(self.body)
         self._set_phase("trial", self.content_page)
-        self._sync_button()
+        self.sync_button()
         self.panel.focus_first()
         self._paint_now()
 
@@ -224,7 +242,7 @@ class TrialScreen(QWidget):
         QApplication.sendEvent(self.window(), QEvent(QEvent.Type.UpdateRequest))
 
     def _on_onset(self, _ns: int) -> None:
-        self._sync_button()
+        self.sync_button()
         self._report_broken_images()
         # Off the answer's path from here: what the last trial left, and the next trial.
         self.bodies.drop_retired()
@@ -247,9 +265,31 @@ class TrialScreen(QWidget):
         self.phase = phase
         self.pages.setCurrentWidget(page)
 
+    # ------------------------------------------------------------------ pause
+
+    def pause(self, reason: str = "pause", *, hide: bool = True) -> bool:
+        """Stop the clock and (unless `hide` is False) hide the item: see trial_pause."""
+        return pause_trial(self, reason, hide=hide)
+
+    def resume(self) -> None:
+        resume_trial(self)
+
+    @property
+    def paused(self) -> bool:
+        return self.phase == "paused"
+
     # ------------------------------------------------------------------ submitting
 
-    def _sync_button(self) -> None:
+    def _completeness_changed(self, complete: bool) -> None:
+        """Submit at the answer itself where the item says so (submit: on_answer); the
+        response time is then the answer key's, with no Enter in it."""
+        self.sync_button()
+        if complete and self.view is not None and self.view.submit_on_answer:
+            self.submit()
+
+    def sync_button(self) -> None:
+        self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
+        self.pause_button.setEnabled(self.phase == "trial")
         if self.phase == "trial" and self.panel is not None:
             self.submit_button.setText("Submit  ⏎")
             self.submit_button.setEnabled(self.panel.all_complete() and self.onset_seen)
@@ -275,12 +315,22 @@ class TrialScreen(QWidget):
             return False
         if not self.onset_seen or (not timed_out and not self.panel.all_complete()):
             return False
+        if not timed_out and not self._reviewed():
+            return False
         submission = self._submission(timed_out)
         # Locked first: the save's thread then starts with the UI's work for it already done,
         # instead of sharing the GIL with the restyling of the disabled answer widgets.
         self._set_saving()
         self.submit_requested.emit(submission)
         return True
+
+    @property
+    def awaiting_confirmation(self) -> bool:
+        """The answers were shown in words (a grouping, judgements): the next Enter sends."""
+        return awaiting_confirmation(self)
+
+    def _reviewed(self) -> bool:
+        return reviewed(self)
 
     def _submission(self, timed_out: bool) -> TrialSubmission:
         assert self.view is not None and self.panel is not None and self.trial_clock is not None
@@ -292,7 +342,7 @@ class TrialScreen(QWidget):
         assert self.panel is not None
         self.panel.set_locked(True)
         self.status.setText("Saving…")
-        self._sync_button()
+        self.sync_button()
 
     def _on_deadline(self) -> None:
         if self.phase == "trial":
@@ -308,9 +358,13 @@ class TrialScreen(QWidget):
         assert self.view is not None
         if feedback:
             self.phase = "feedback"
-            self.status.setText("")
-            self._set_notice(feedback_text(self.view, feedback))
-            self._sync_button()
+            self.status.setText(self.tr("Press Space to go on."))
+            placed = self.panel is not None and all(
+                self.panel.show_feedback(f.question_id, feedback_line(self.view, f)) is not None
+                for f in feedback)
+            if not placed:  # a question the panel does not show: all of it in the footer
+                self._set_notice(feedback_text(self.view, feedback))
+            self.sync_button()
             self.submit_button.setFocus()
         else:
             self.status.setText("")
@@ -327,7 +381,7 @@ class TrialScreen(QWidget):
         self._set_notice(f"**Could not save your answer:** {message}  \n"
                          "Your answers are kept. Press Submit to try again, or call the "
                          "study team.")
-        self._sync_button()
+        self.sync_button()
         self.submit_button.setText("Try again  ⏎")
 
     def _set_notice(self, text: str) -> None:
@@ -354,6 +408,10 @@ class TrialScreen(QWidget):
         item = self.view.item_id if self.view is not None else None
         self.log_requested.emit(kind, payload, item, mono_ns)
 
+    def key_help(self) -> list[tuple[str, str]]:
+        """The keys of this screen now (the F1 list)."""
+        return trial_key_help(self)
+
     def handle_key(self, event: QKeyEvent) -> bool:
         """Called by the window's key filter for every key while this screen is visible."""
         return handle_trial_key(self, event)
@@ -363,6 +421,7 @@ class TrialScreen(QWidget):
     def _teardown(self) -> None:
         self._fixation_timer.stop()
         self._iti_timer.stop()
+        self.pause_reason = self.focus_before_pause = None
         if self.trial_clock is not None:
             self.trial_clock.stop()
             self.trial_clock.deleteLater()

@@ -1,0 +1,32 @@
+"""The question before a session is left mid-way (Ctrl+Q, the window's close button): the
+answered items are safe, so say so, and make staying the default."""
+
+from __future__ import annotations
+
+from widgets.qt import QtWidgets, QWidget
+
+
+def quit_box(parent: QWidget) -> QtWidgets.QMessageBox:
+    box = QtWidgets.QMessageBox(parent)
+    box.setObjectName("quit-question")
+    box.setIcon(QtWidgets.QMessageBox.Icon.Question)
+    box.setWindowTitle(parent.tr("Quit?"))
+    box.setText(parent.tr("Your answered items are saved. Quit?"))
+    box.setInformativeText(parent.tr(
+        "You can come back later with the same code and go on where you stopped."))
+    quit_button = box.addButton(parent.tr("Quit"), QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+    quit_button.setObjectName("quit")
+    stay = box.addButton(parent.tr("Keep going"), QtWidgets.QMessageBox.ButtonRole.RejectRole)
+    stay.setObjectName("stay")
+    box.setDefaultButton(stay)
+    box.setEscapeButton(stay)
+    return box
+
+
+def ask_to_quit(parent: QWidget) -> bool:
+    """True if the participant chose Quit."""
+    box = quit_box(parent)
+    box.exec()
+    chosen = box.clickedButton()
+    box.deleteLater()
+    return chosen is not None and chosen.objectName() == "quit"
