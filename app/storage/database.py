@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import statistics
 import uuid as uuidlib
 from collections.abc import Iterable, Sequence
 from contextlib import suppress
@@ -289,6 +290,17 @@ class Database:
                 query = query.where(EventRow.kind == kind)
             query = query.order_by(col(EventRow.utc))
             return [EventRow.model_validate(r) for r in s.exec(query).all()]
+
+    def median_item_ms(self, study_id: str) -> float | None:
+        """The median time people (not simulated ones) took per item: per participant and
+        item, the time to the last answer (rt_ms is counted from the item's onset for every
+        question); None without timed responses."""
+        with self.engine.connect() as conn:
+            times = [float(t) for (t,) in conn.execute(
+                text("SELECT MAX(rt_ms) FROM response WHERE study_id = :s AND NOT simulated "
+                     "AND rt_ms IS NOT NULL GROUP BY participant_code, item_id"),
+                {"s": study_id})]
+        return float(statistics.median(times)) if times else None
 
     def count_responses(self, study_id: str | None = None) -> int:
         with self.engine.connect() as conn:
