@@ -18,6 +18,7 @@ from app.session.standing import (
 )
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
@@ -91,6 +92,8 @@ class DesignerWindow(QtWidgets.QMainWindow):
                                 "Status"], self.tabs)
         self.tabs.addTab(self.participants, "Participants")
         self.tabs.addTab(self.coverage, "Coverage")
+        self.design = DesignTab(self.tabs)
+        self.tabs.addTab(self.design, DesignTab.TITLE)
         layout.addWidget(self.tabs, 1)
         self.status = mute(QtWidgets.QLabel(""))
         self.status.setWordWrap(True)
@@ -164,19 +167,21 @@ class DesignerWindow(QtWidgets.QMainWindow):
             return
         self.status.setText("Reading the database…")
 
-        def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int]]:
+        def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int], DesignReport]:
             standings = participant_standings(loaded.study, self.db)
             people = [s.code for s in standings if not s.simulated]
             return (standings, coverage(loaded, self.db),
-                    promised_coverage(loaded.study, people))
+                    promised_coverage(loaded.study, people), design_report(loaded.study, self.db))
 
         self.writer.run(read, on_done=lambda r: self._show(*r), on_error=self._failed,
                         label="reading progress")
 
     def _show(self, standings: list[ParticipantStanding], cov: Coverage,
-              expected: dict[str, int]) -> None:
+              expected: dict[str, int], design: DesignReport) -> None:
         assert self.loaded is not None
         study = self.loaded.study
+        self.design.show_report(design)
+        self.tabs.setTabText(self.tabs.indexOf(self.design), self.design.tab_title(design))
         self.participants.setSortingEnabled(False)
         self.participants.setRowCount(len(standings))
         for row, s in enumerate(standings):
