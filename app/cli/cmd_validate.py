@@ -6,9 +6,6 @@ import argparse
 from pathlib import Path
 
 from app.catalog import find_study
-from app.session.design_review import review
-from app.storage import open_database
-from app.study.design_checks import session_seconds
 from app.study.loader import load_study
 from app.study.model import Study
 
@@ -39,6 +36,11 @@ def run(args: argparse.Namespace) -> int:
 def _design_warnings(args: argparse.Namespace, study: Study) -> int:
     """Valid but flawed designs (app.study.design_checks): `warning:` lines, exit 0, or 2
     with --strict. With --db, the session estimate uses the median time per item measured."""
+    # Imported here: numpy (and scipy where a test runs) would slow every command's start.
+    from app.session.design_review import review
+    from app.storage import open_database
+    from app.study.design_checks import session_seconds
+
     item_ms = None
     if args.db:
         db = open_database(args.db, home=args.home)

@@ -6,7 +6,8 @@ work. These checks read the study alone (no database, no session); the ones that
 assignment of items to participants live in `app.session.design_review`, which also gathers
 these into one list for the CLI and the designer window.
 
-Each warning names the JSON path of the first place it concerns, as errors do.
+Each warning names the JSON path of the first place it concerns, as errors do. scipy is
+imported only where a test is run: `validate` stays quick on a study with nothing to test.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 from app.study.answers import item_document_ids
 from app.study.defaults import metric_for
@@ -105,6 +105,8 @@ def gold_position_warnings(study: Study) -> list[DesignWarning]:
         n = len(members)
         chance = float(np.mean([1 / len(q.options) if place < len(q.options) else 0.0
                                 for _, q in members]))
+        from scipy import stats
+
         p = stats.binomtest(hits, n, chance, alternative="greater").pvalue
         if p < ALPHA:
             where, key = next((w, q.gold) for w, q in members
@@ -147,7 +149,11 @@ def document_order_warnings(study: Study) -> list[DesignWarning]:
             else:
                 continue
             first.setdefault(q.id, f"items[{index}].stimulus")
-    out = []
+    out: list[DesignWarning] = []
+    if not relevant and not ranked:
+        return out
+    from scipy import stats
+
     for qid, (yes, no) in relevant.items():
         if len(yes) >= MIN_GROUP and len(no) >= MIN_GROUP:
             p = stats.mannwhitneyu(yes, no, alternative="two-sided").pvalue
@@ -182,6 +188,8 @@ def imbalance(groups: Mapping[str, Sequence[str]]) -> tuple[float, str] | None:
     table = np.array([[Counter(groups[g])[v] for v in values] for g in names], dtype=float)
     if table.sum() < 2 * len(names):
         return None
+    from scipy import stats
+
     result = stats.chi2_contingency(table, correction=False)
     n = table.sum()
     v = float(np.sqrt(result.statistic / (n * (min(table.shape) - 1))))
