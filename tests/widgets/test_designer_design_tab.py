@@ -24,7 +24,8 @@ def _window(qtbot, folder: Path, tmp_path: Path) -> tuple[DesignerWindow, Databa
     return window, writer
 
 
-def _close(window: DesignerWindow, writer: DatabaseWriter) -> None:
+def close_designer(window: DesignerWindow, writer: DatabaseWriter) -> None:
+    """Close the window, then its writer and database (shared with the other designer tests)."""
     db = window.db
     window.close()
     writer.close()
@@ -39,7 +40,7 @@ def test_design_tab_lists_the_always_a_warnings(qtbot, tmp_path: Path) -> None:
     assert tab.table.item(0, 0).text() == "items[0].questions[0].gold"
     assert "1st option (key A) in 7 of 7" in tab.table.item(0, 1).text()
     assert "2 design warnings" in tab.summary.text()
-    _close(window, writer)
+    close_designer(window, writer)
 
 
 def test_design_tab_of_a_bundled_study_has_no_warning(qtbot, tmp_path: Path) -> None:
@@ -47,4 +48,4 @@ def test_design_tab_of_a_bundled_study_has_no_warning(qtbot, tmp_path: Path) -> 
     assert window.tabs.tabText(window.tabs.indexOf(window.design)) == "Design"
     assert window.design.summary.text().startswith("No design warnings.")
     assert window.design.table.rowCount() == 0
-    _close(window, writer)
+    close_designer(window, writer)

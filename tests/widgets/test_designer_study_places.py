@@ -12,6 +12,7 @@ from app.cli import main
 from app.storage import open_database
 from app.study.loader import load_study
 from app.study_places import PLACES_FILE, remember_folder, remembered_folders
+from tests.widgets.test_designer_design_tab import close_designer
 from widgets.designer.window import DesignerWindow
 from widgets.writer import DatabaseWriter
 
@@ -24,13 +25,6 @@ def _designer(qtbot, url: str) -> tuple[DesignerWindow, DatabaseWriter]:
     window.show()
     qtbot.waitUntil(lambda: window.study_box.count() > 0 and not writer.busy, timeout=10_000)
     return window, writer
-
-
-def _close(window: DesignerWindow, writer: DatabaseWriter) -> None:
-    db = window.db
-    window.close()
-    writer.close()
-    db.close()
 
 
 def test_a_study_elsewhere_with_data_is_listed_then_found_again_after_a_move(
@@ -46,7 +40,7 @@ def test_a_study_elsewhere_with_data_is_listed_then_found_again_after_a_move(
     window.study_box.setCurrentIndex(index)
     window._study_picked(index)
     qtbot.waitUntil(lambda: window.participants.rowCount() == 2, timeout=10_000)
-    _close(window, writer)
+    close_designer(window, writer)
 
     moved = tmp_path / "moved" / "mini"
     moved.parent.mkdir()
@@ -66,7 +60,7 @@ def test_a_study_elsewhere_with_data_is_listed_then_found_again_after_a_move(
     assert not window.locate_button.isVisible()
     assert not any(e.origin == "missing" for e in window.entries)
     assert remembered_folders()[window.loaded.content_hash] == moved.resolve()
-    _close(window, writer)
+    close_designer(window, writer)
 
 
 def test_remembered_folders_survive_a_broken_file(mini_study_dir: Path, data_home: Path) -> None:
