@@ -9,7 +9,7 @@ import re
 # Column names of the results frames (app.results.*): a reader's words.
 COLUMNS = {
     "row_kind": "Row", "who": "Who", "illustrative": "Made up?", "note": "Note",
-    "question_id": "Question", "item_id": "Item", "prompt": "Statement", "rater": "Rated by",
+    "question_id": "Question", "item_id": "Item", "prompt": "Question asked", "rater": "Rated by",
     "group_by": "Grouped by", "group": "Group", "n": "N", "participant": "Participant",
     "comment": "Comment", "n_na": "N/A answers",
     "mean": "Mean", "sd": "SD", "median": "Median", "n_raters": "Raters",
