@@ -17,10 +17,11 @@ from typing import Any
 from app.storage.database import Database
 from app.storage.tables import EventRow
 from app.study.loader import LoadedStudy
+from exporters.responses_csv import WITHHELD_TEXT
 
 EVENT_COLUMNS = ["event_uuid", "study_id", "participant", "session_uuid", "kind", "item_id",
                  "utc", "mono_ns", "origin", "payload"]
-WITHHELD = "[withheld: free text]"
+WITHHELD = WITHHELD_TEXT  # what responses_long.csv writes in place of free text
 # Payload keys that can carry what was typed (the shell's answer_change uses "value").
 _TYPED_KEYS = ("value", "answer", "text", "given", "old", "new")
 

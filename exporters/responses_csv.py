@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from app.results.comments import text_question_ids
 from app.study.loader import LoadedStudy
 from exporters.csv_fast import write_csv
+
+WITHHELD_TEXT = "[withheld: free text]"
 
 
 def answer_text(value: object) -> str:
@@ -32,8 +35,24 @@ def privacy_filter(loaded: LoadedStudy, frame: pd.DataFrame, *, include_identify
         # As objects first: when every answer is a number the column is float64, and pandas 3
         # refuses a string there even where no row is text.
         out["answer"] = out["answer"].astype(object)
-        out.loc[out["question_kind"] == "text", "answer"] = "[withheld: free text]"
+        out.loc[out["question_kind"] == "text", "answer"] = WITHHELD_TEXT
     return out
+
+
+def withheld_description(loaded: LoadedStudy) -> str | None:
+    """What the export leaves out without identifying data asked for, in words (the command
+    and the Export dialog say it), or None when the study has nothing of the kind."""
+    study = loaded.study
+    texts = text_question_ids(study)
+    fields = [f.id for f in study.profile_fields if f.identifying]
+    parts = []
+    if texts:
+        parts.append(f"the free-text answers to {len(texts)} question{'s' if len(texts) != 1 else ''}"
+                     f" ({', '.join(texts)}), written as {WITHHELD_TEXT}")
+    if fields:
+        parts.append(f"the identifying profile field{'s' if len(fields) != 1 else ''} "
+                     f"{', '.join(fields)}")
+    return " and ".join(parts) or None
 
 
 def write_responses_long(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path, *,

@@ -76,3 +76,12 @@ def test_a_bad_codes_setting_names_its_place(mini_study_dir: Path, codes: Any, w
         load_study(_with_codes(mini_study_dir, codes))
     problems = [(p.where, p.message) for p in caught.value.problems]
     assert any(w.startswith(where) and says in m for w, m in problems), problems
+
+
+def test_issued_codes_are_counted_where_they_are_known() -> None:
+    from app.study.model_participants import ParticipantCodes
+
+    ranged = ParticipantCodes.model_validate(
+        {"list": ["PILOT1", "PILOT2"], "ranges": [{"first": "P001", "last": "P060"}]})
+    assert ranged.count() == 62
+    assert ParticipantCodes.model_validate({"pattern": "P[0-9]{3}"}).count() is None

@@ -53,8 +53,8 @@ def take_results_shots(out: Path, home: Path, *, raters: int = 10) -> list[Path]
             window.question.setCurrentIndex(max(window.question.findData(shot.question), 0))
         window.tabs.setCurrentIndex(shot.tab)
         combo = window.breakdown if shot.tab == 0 else window.rt_category
-        if shot.choice is not None and combo.findText(shot.choice) >= 0:
-            combo.setCurrentIndex(combo.findText(shot.choice))
+        if shot.choice is not None and combo.findData(shot.choice) >= 0:
+            combo.setCurrentIndex(combo.findData(shot.choice))
         _settle()
         path = out / f"{shot.name}.png"
         window.grab().save(str(path))

@@ -169,6 +169,8 @@ class Tour:
         self.shot("designer-participants", designer)
         designer.tabs.setCurrentIndex(1)
         self.shot("designer-coverage", designer)
+        designer.tabs.setCurrentWidget(designer.design)
+        self.shot("designer-design-warnings", designer)
         designer.close()
 
     def comfort(self, path: Path) -> None:

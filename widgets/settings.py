@@ -107,3 +107,17 @@ class FontZoom(QObject):
         reset.setShortcut(QKeySequence("Ctrl+0"))
         reset.triggered.connect(self.reset)
         return [zoom_in, zoom_out, reset]
+
+
+def study_flag(settings: QSettings, study_id: str, name: str, default: bool) -> bool:
+    """A yes/no choice remembered per study (e.g. the results window's "Include simulated
+    participants"), `default` until it was first set."""
+    value = settings.value(f"study/{study_id}/{name}")
+    if value is None:
+        return default
+    return str(value).lower() in {"true", "1", "yes"}
+
+
+def set_study_flag(settings: QSettings, study_id: str, name: str, value: bool) -> None:
+    settings.setValue(f"study/{study_id}/{name}", "true" if value else "false")
+    settings.sync()

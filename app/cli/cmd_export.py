@@ -58,4 +58,10 @@ def run(args: argparse.Namespace) -> int:
         db.close()
     for path in written:
         print(path)
+    from exporters.responses_csv import withheld_description
+
+    withheld = None if args.include_identifying else withheld_description(loaded)
+    if withheld:
+        print(f"note: withheld from the export: {withheld}. Add --include-identifying to "
+              "include them.")
     return 0

@@ -8,6 +8,7 @@ from pathlib import Path
 from app.catalog import open_study
 from app.responses_import import import_responses_csv
 from app.storage import open_database
+from app.study_places import remember_folder
 from app.wording import counted
 
 
@@ -31,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
         summary = import_responses_csv(loaded, db, args.file)
     finally:
         db.close()
+    remember_folder(loaded, args.home)  # the designer lists it wherever it lives
     print(f"imported {counted(summary.responses, 'response')} from "
           f"{counted(summary.participants, 'participant')} "
           f"({summary.new_participants} new) into {db.label}")

@@ -14,6 +14,7 @@ from app.simulation.config import (
     parse_category_accuracy,
 )
 from app.storage import open_database
+from app.study_places import remember_folder
 from app.wording import counted
 
 
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         rt_median_ms=args.rt_median_ms, rt_sigma=args.rt_sigma, comment_rate=args.comment_rate,
         bulk=args.bulk, batch=args.batch)
     db = open_database(args.db, home=args.home)
+    remember_folder(loaded, args.home)  # the designer lists it wherever it lives
 
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty() and (done == total or done % max(1, total // 100) == 0):

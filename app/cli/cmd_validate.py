@@ -10,6 +10,7 @@ from app.catalog import find_study
 from app.home import data_home
 from app.study.assets import record_or_compare
 from app.study.loader import load_study
+from app.study.model import Study
 from app.wording import counted
 
 MAX_LISTED = 20
@@ -19,6 +20,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p = sub.add_parser("validate", parents=[common], help="check a study folder or study.json",
                        description="Check a study and list every problem with its file and place.")
     p.add_argument("study", help="study folder, its study.json, or a known study id")
+    p.add_argument("--strict", action="store_true",
+                   help="design warnings fail too (exit 2), e.g. in a study repository's CI")
     p.set_defaults(handler=run)
 
 
@@ -51,4 +54,34 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {loaded.folder / change.path}: {change.what}", file=sys.stderr)
         if len(changes) > MAX_LISTED:
             print(f"    ... and {len(changes) - MAX_LISTED} more", file=sys.stderr)
-    return 0
+    return _design_warnings(args, study)
+
+
+def _design_warnings(args: argparse.Namespace, study: Study) -> int:
+    """Valid but flawed designs (app.study.design_checks): `warning:` lines, exit 0, or 2
+    with --strict. With --db, the session estimate uses the median time per item measured."""
+    # Imported here: numpy (and scipy where a test runs) would slow every command's start.
+    from app.session.design_review import review
+    from app.storage import open_database
+    from app.study.design_checks import session_seconds
+
+    item_ms = None
+    if args.db:
+        db = open_database(args.db, home=args.home, read_only=True)
+        try:
+            item_ms = db.median_item_ms(study.id)
+        finally:
+            db.close()
+    seconds = None if item_ms is None else item_ms / 1000
+    basis = (f"{seconds:.1f} s per item, the median in {args.db}" if seconds is not None
+             else "the documented time per question kind"
+             + (f"; {args.db} has no timed answers for this study" if args.db else ""))
+    print(f"  about {session_seconds(study, item_seconds=seconds) / 60:.0f} minutes per "
+          f"participant ({basis})")
+    warnings = review(study, item_seconds=seconds)
+    for warning in warnings:
+        print(warning.line())
+    if warnings:
+        print(f"  {len(warnings)} design warning{'s' if len(warnings) != 1 else ''}"
+              + ("; --strict: failing" if args.strict else ""))
+    return 2 if warnings and args.strict else 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import statistics
 import uuid as uuidlib
 from collections.abc import Iterable, Sequence
 from contextlib import suppress
@@ -330,6 +331,28 @@ class Database:
                 query = query.where(EventRow.kind == kind)
             query = query.order_by(col(EventRow.utc))
             return [EventRow.model_validate(r) for r in s.exec(query).all()]
+
+    def studies_with_data(self) -> list[tuple[str, str, str, str, int]]:
+        """(study id, version, title, content hash, responses) of every study definition
+        that responses were stored under, most responses first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(text(
+                "SELECT s.study_id, s.version, s.title, s.content_hash, COUNT(r.uuid) AS n "
+                "FROM study s JOIN response r ON r.content_hash = s.content_hash "
+                "GROUP BY s.study_id, s.version, s.title, s.content_hash "
+                "ORDER BY n DESC, s.study_id")).all()
+        return [(str(a), str(b), str(c), str(d), int(n)) for a, b, c, d, n in rows]
+
+    def median_item_ms(self, study_id: str) -> float | None:
+        """The median time people (not simulated ones) took per item: per participant and
+        item, the time to the last answer (rt_ms is counted from the item's onset for every
+        question); None without timed responses."""
+        with self.engine.connect() as conn:
+            times = [float(t) for (t,) in conn.execute(
+                text("SELECT MAX(rt_ms) FROM response WHERE study_id = :s AND NOT simulated "
+                     "AND rt_ms IS NOT NULL GROUP BY participant_code, item_id"),
+                {"s": study_id})]
+        return float(statistics.median(times)) if times else None
 
     def count_responses(self, study_id: str | None = None) -> int:
         with self.engine.connect() as conn:

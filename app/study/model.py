@@ -324,6 +324,10 @@ class Design(StrictModel):
     deadline_ms: int | None = Field(default=None, ge=100, description="Time limit per item.")
     show_score_at_end: bool = False
     allow_back: bool = False
+    max_session_minutes: float | None = Field(
+        default=None, gt=0, description="validate warns when a participant's estimated session "
+        "is longer (default 60 minutes)."
+    )
 
 
 class Assignment(StrictModel):
@@ -332,6 +336,10 @@ class Assignment(StrictModel):
     items_per_participant: int | None = Field(default=None, ge=1)
     raters_per_item: int | None = Field(default=None, ge=1)
     seed: int = 0
+    participants: int | None = Field(
+        default=None, ge=1, description="How many participant codes (P001, P002, ...) the study "
+        "hands out; validate warns when they cannot give every item raters_per_item raters."
+    )
 
 
 class PredictionsRef(StrictModel):

@@ -41,6 +41,12 @@ class CodeRange(StrictModel):
             raise ValueError(f"{self.first!r} comes after {self.last!r}")
         return self
 
+    def size(self) -> int:
+        """How many codes the range holds (both ends included)."""
+        first, last = _END.match(self.first), _END.match(self.last)
+        assert first is not None and last is not None  # checked by _same_shape
+        return int(last.group(2)) - int(first.group(2)) + 1
+
     def contains(self, code: str) -> bool:
         first = _END.match(self.first)
         found = _END.match(code)
@@ -84,6 +90,12 @@ class ParticipantCodes(StrictModel):
         if self.pattern is None and not self.listed and not self.ranges:
             raise ValueError("give a pattern, a list or ranges of codes (or leave out 'codes')")
         return self
+
+    def count(self) -> int | None:
+        """How many codes are issued, where that is known (a list and ranges, no pattern)."""
+        if self.pattern is not None:
+            return None
+        return len(set(self.listed)) + sum(r.size() for r in self.ranges)
 
     def issues(self, code: str) -> bool:
         """True when `code` is one of these codes."""

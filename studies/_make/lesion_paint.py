@@ -124,44 +124,6 @@ def redden(img: Image, mask: Image, amount: float) -> Image:
     return out
 
 
-def body_map(img: Image, region: tuple[float, float], label: str) -> Image:
-    """A small schematic figure in the bottom-right corner with a marker at the lesion's place.
-
-    `region` is (x, y) in the figure's box, 0..1; `label` says front or back view.
-    """
-    h, w = img.shape[:2]
-    size = int(min(h, w) * 0.28)
-    panel = np.full((size, int(size * 0.75), 3), 247, np.uint8)  # cv2 draws text on 8 bits only
-    ph, pw = panel.shape[:2]
-    gray = (115, 115, 115)
-    thick = max(2, size // 60)
-
-    def p(x: float, y: float) -> tuple[int, int]:
-        return int(pw * (0.15 + 0.7 * x)), int(ph * (0.12 + 0.8 * y))
-
-    cv2.circle(panel, p(0.5, 0.07), int(ph * 0.06), gray, thick, cv2.LINE_AA)
-    cv2.rectangle(panel, p(0.32, 0.16), p(0.68, 0.52), gray, thick, cv2.LINE_AA)
-    for side in (0, 1):
-        sx = 0.32 if side == 0 else 0.68
-        hand = 0.08 if side == 0 else 0.92
-        cv2.polylines(panel, [np.array([p(sx, 0.18), p(sx + (hand - sx) * 0.6, 0.36),
-                                        p(hand, 0.54)], np.int32)], False, gray, thick, cv2.LINE_AA)
-        lx = 0.4 if side == 0 else 0.6
-        cv2.line(panel, p(lx, 0.52), p(lx + (-0.06 if side == 0 else 0.06), 1.0), gray, thick,
-                 cv2.LINE_AA)
-    cx, cy = p(*region)
-    cv2.circle(panel, (cx, cy), max(4, size // 22), (217, 26, 26), -1, cv2.LINE_AA)
-    cv2.circle(panel, (cx, cy), max(7, size // 12), (217, 26, 26), max(1, thick // 2),
-               cv2.LINE_AA)
-    cv2.putText(panel, label, (int(pw * 0.05), int(ph * 0.06) + thick * 4),
-                cv2.FONT_HERSHEY_SIMPLEX, size / 500, (50, 50, 50), max(1, thick // 2),
-                cv2.LINE_AA)
-    cv2.rectangle(panel, (0, 0), (pw - 1, ph - 1), (153, 153, 153), thick)
-    margin = int(min(h, w) * 0.03)
-    img[h - ph - margin:h - margin, w - pw - margin:w - margin] = panel / 255.0
-    return img
-
-
 def watermark(img: Image, text: str) -> Image:
     """A banner in the top-left corner: nobody should mistake these for photographs."""
     h, w = img.shape[:2]

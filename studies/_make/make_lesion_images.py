@@ -1,7 +1,7 @@
 """Render the synthetic lesion images of lesion-vqa-demo (seeded, deterministic).
 
 Each recipe paints one kind of scene at any size: skin with macules, papules, plaques or
-vesicles (with a body map marking where on the body), a finger or toe nail, or the inside of
+vesicles, a finger or toe nail, or the inside of
 a mouth. `render(recipe, w, h, seed)` returns an 8-bit RGB array; make_lesion_vqa.py decides
 which cases use which recipe and writes JPEGs.
 
@@ -20,7 +20,6 @@ from studies._make.lesion_paint import (
     Image,
     Rng,
     blob_mask,
-    body_map,
     discs,
     fractal_noise,
     redden,
@@ -35,11 +34,16 @@ from studies._make.lesion_paint import (
 TONES = {"light": (236, 196, 170), "medium": (205, 150, 112), "olive": (180, 128, 88),
          "brown": (140, 92, 62)}
 BANNER = "SYNTHETIC IMAGE - generated for a demo, not a patient"
-# Body map places (x, y in the figure box) and the view they are seen in.
-PLACES = {"forearm": ((0.12, 0.42), "front"), "back": ((0.5, 0.32), "back"),
-          "face": ((0.56, 0.07), "front"), "elbow": ((0.86, 0.36), "back"),
-          "lip": ((0.5, 0.1), "front"), "trunk": ((0.45, 0.4), "front"),
-          "hand": ((0.08, 0.54), "front")}
+# Where on the body each skin scene is. It is asked ("Step 2: where is it?"), so nothing in
+# the picture may say it: an earlier inset figure with a marker at the place gave step 2 away.
+PLACES = ("forearm", "back", "face", "elbow", "lip", "trunk", "hand")
+
+
+def _at(img: Image, place: str) -> Image:
+    """The scene as painted: `place` names the body site for the reader of CASES only."""
+    if place not in PLACES:
+        raise ValueError(f"unknown place {place!r}")
+    return img
 
 
 def _scatter(rng: Rng, n: int, center: tuple[float, float], spread: tuple[float, float]
@@ -58,7 +62,7 @@ def depigmented_macules(rng: Rng, h: int, w: int, place: str) -> Image:
                                                              rng.uniform(0.05, 0.12) * s),
                                           wobble=0.35, soft=s / 400, angle=rng.uniform(0, 3)))
     img = tint(img, mask, (240, 224, 214), 0.88)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def cafe_au_lait(rng: Rng, h: int, w: int, place: str) -> Image:
@@ -68,7 +72,7 @@ def cafe_au_lait(rng: Rng, h: int, w: int, place: str) -> Image:
                      soft=s / 300, angle=0.3)
     mottled = mask * (0.85 + 0.15 * smooth_noise(rng, h, w, s / 30))
     img = tint(img, mottled, (176, 122, 84), 0.6)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def acne_papules(rng: Rng, h: int, w: int, place: str) -> Image:
@@ -82,7 +86,7 @@ def acne_papules(rng: Rng, h: int, w: int, place: str) -> Image:
     img = relief(img, bumps * s / 60, 0.06, specular=0.4)
     tips = [c for c in centers if rng.random() < 0.3]
     img = tint(img, discs(h, w, tips, [0.004 * s] * len(tips), s / 900), (246, 236, 190), 0.9)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def psoriasis_plaques(rng: Rng, h: int, w: int, place: str) -> Image:
@@ -97,7 +101,7 @@ def psoriasis_plaques(rng: Rng, h: int, w: int, place: str) -> Image:
     scale = np.clip((flakes + 0.2) * 2.2, 0, 1) * mask
     img = tint(img, scale, (232, 230, 222), 0.85)
     img = relief(img, (mask * 1.5 + scale * 0.6) * s / 80, 0.05)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def herpes_vesicles(rng: Rng, h: int, w: int, place: str) -> Image:
@@ -113,7 +117,7 @@ def herpes_vesicles(rng: Rng, h: int, w: int, place: str) -> Image:
     domes = discs(h, w, centers, radii, s / 400)
     img = tint(img, domes, (236, 222, 200), 0.45)
     img = relief(img, domes * s / 50, 0.07, specular=1.2)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def tinea_annular(rng: Rng, h: int, w: int, place: str) -> Image:
@@ -128,7 +132,7 @@ def tinea_annular(rng: Rng, h: int, w: int, place: str) -> Image:
     flakes = np.clip(fractal_noise(rng, h, w, (s / 150,), (1.0,)) * 1.5, 0, 1) * ring
     img = tint(img, flakes, (230, 222, 210), 0.7)
     img = relief(img, ring * s / 120, 0.05)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def linear_vesicles(rng: Rng, h: int, w: int, place: str) -> Image:
@@ -147,7 +151,7 @@ def linear_vesicles(rng: Rng, h: int, w: int, place: str) -> Image:
     domes = discs(h, w, centers, [rng.uniform(0.005, 0.009) * s for _ in centers], s / 600)
     img = tint(img, domes, (240, 228, 210), 0.4)
     img = relief(img, domes * s / 70, 0.07, specular=1.2)
-    return body_map(img, *PLACES[place])
+    return _at(img, place)
 
 
 def nail(rng: Rng, h: int, w: int, finding: str, toe: bool = False) -> Image:

@@ -139,14 +139,34 @@ Each case shows one or two images and asks three questions in order, as in a vis
 
 - Zoom with the mouse wheel or `+`/`-`, pan by dragging, adjust brightness and contrast.
 - Answer with the mouse or the keys `1`-`5`.
-- The small figure in the corner of skin images marks where on the body the picture was taken.
 
 The images are **painted by a program**: they are not photographs of patients and are not
 teaching material. About 8 minutes.
 """
 
 
-def _question(qid: str, prompt: str, options: list[str], gold: str) -> dict[str, Any]:
+def gold_positions(cases: list[dict[str, Any]], qid: str) -> list[int]:
+    """Where the gold option goes in each case, for one question: each time one of the places
+    used least so far (drawn from a seeded generator), so no letter is the right answer more
+    often than chance would have it. The options are not shuffled on screen (a physician
+    learns a fixed list faster), so an order written with the gold first would give every
+    answer away ("always A")."""
+    rng = random.Random(f"{NAME}:gold:{qid}")
+    used = [0] * len(LETTERS)
+    out = []
+    for case in cases:
+        n = len(case[qid][0])
+        least = min(used[:n])
+        place = rng.choice([i for i in range(n) if used[i] == least])
+        used[place] += 1
+        out.append(place)
+    return out
+
+
+def _question(qid: str, prompt: str, options: list[str], gold: str, place: int
+              ) -> dict[str, Any]:
+    others = [o for o in options if o != gold]
+    options = [*others[:place], gold, *others[place:]]
     keys = LETTERS[: len(options)]
     return {"id": qid, "kind": "choice", "prompt": prompt,
             "options": [{"key": k, "label": label} for k, label in zip(keys, options, strict=True)],
@@ -180,6 +200,7 @@ def _images(folder: Path, case: dict[str, Any], seed: int) -> list[dict[str, Any
 def build_items(folder: Path) -> list[dict[str, Any]]:
     (folder / "images").mkdir(parents=True, exist_ok=True)
     items = []
+    places = {qid: gold_positions(CASES, qid) for qid, _ in QUESTIONS}
     for seed, case in enumerate(CASES, start=1):
         lesion, region, disease = case["categories"]
         images = _images(folder, case, seed)
@@ -188,7 +209,8 @@ def build_items(folder: Path) -> list[dict[str, Any]]:
             "categories": {"lesion_type": lesion, "body_region": region, "disease": disease},
             "stimulus": {"kind": "images", "images": images,
                          "text": "Two views of the same case." if len(images) > 1 else None},
-            "questions": [_question(qid, prompt, *case[qid]) for qid, prompt in QUESTIONS],
+            "questions": [_question(qid, prompt, *case[qid], places[qid][seed - 1])
+                          for qid, prompt in QUESTIONS],
         })
         if items[-1]["stimulus"]["text"] is None:
             del items[-1]["stimulus"]["text"]

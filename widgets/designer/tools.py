@@ -51,9 +51,11 @@ def open_results(window: DesignerWindow) -> None:
     if not _needs_study(window):
         return
     from widgets.results.window import ResultsWindow
+    from widgets.settings import app_settings
 
     assert window.loaded is not None
-    _keep(window, "results", ResultsWindow(window.loaded, window.db))
+    settings = window.settings if window.settings is not None else app_settings(window.home)
+    _keep(window, "results", ResultsWindow(window.loaded, window.db, settings=settings))
 
 
 def open_export(window: DesignerWindow) -> None:

@@ -18,6 +18,8 @@ from app.session.standing import (
 )
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from app.study_places import DataStudy, locate, remember_folder
+from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
@@ -62,6 +64,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.settings = settings
         self.loaded: LoadedStudy | None = current
         self.entries: list[StudyEntry] = []
+        self.missing: dict[StudyEntry, DataStudy] = {}  # the studies whose folder is gone
         self.tools_open: dict[str, QWidget] = {}  # results, export, import, merge
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
@@ -80,6 +83,10 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.refresh_button = QtWidgets.QPushButton("Refresh (F5)", central)
         self.refresh_button.clicked.connect(self.refresh)
         top.addWidget(self.refresh_button)
+        self.locate_button = QtWidgets.QPushButton("Locate the moved folder…", central)
+        self.locate_button.clicked.connect(self.choose_folder)
+        self.locate_button.hide()
+        top.addWidget(self.locate_button)
         layout.addLayout(top)
         self.summary = QtWidgets.QLabel("")
         self.summary.setWordWrap(True)
@@ -91,6 +98,8 @@ class DesignerWindow(QtWidgets.QMainWindow):
                                 "Status"], self.tabs)
         self.tabs.addTab(self.participants, "Participants")
         self.tabs.addTab(self.coverage, "Coverage")
+        self.design = DesignTab(self.tabs)
+        self.tabs.addTab(self.design, DesignTab.TITLE)
         layout.addWidget(self.tabs, 1)
         self.status = mute(QtWidgets.QLabel(""))
         self.status.setWordWrap(True)
@@ -106,6 +115,9 @@ class DesignerWindow(QtWidgets.QMainWindow):
         refresh = menu.addAction("Refresh")
         refresh.setShortcut(QKeySequence.StandardKey.Refresh)
         refresh.triggered.connect(self.refresh)
+        open_folder = menu.addAction("Open study folder…")
+        open_folder.setShortcut(QKeySequence.StandardKey.Open)
+        open_folder.triggered.connect(self.choose_folder)
         self.tool_actions = add_tool_actions(menu, self)
         menu.addSeparator()
         close = menu.addAction("Close designer mode")
@@ -119,12 +131,33 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self._load_study_list()
 
     def _load_study_list(self) -> None:
-        home = self.home
-        self.writer.run(lambda: list_studies(home), on_done=self._set_study_list,
+        home, db = self.home, self.db
+
+        def read() -> tuple[list[StudyEntry], list[DataStudy]]:
+            entries = list_studies(home)
+            return entries, locate(db.studies_with_data(), entries, home)
+
+        self.writer.run(read, on_done=lambda r: self._set_study_list(*r),
                         on_error=self._failed, label="listing studies")
 
-    def _set_study_list(self, entries: list[StudyEntry]) -> None:
+    def _set_study_list(self, entries: list[StudyEntry], with_data: list[DataStudy]) -> None:
+        """Bundled and installed studies, then every study the database has responses for:
+        from the folder it was last opened from, or listed by id, version and content hash
+        when that folder is gone."""
         self.entries = list(entries)
+        self.missing = {}
+        known = {e.path.resolve() for e in self.entries}
+        for data in with_data:
+            if data.folder is not None and data.folder.resolve() not in known:
+                known.add(data.folder.resolve())
+                self.entries.append(StudyEntry(data.study_id, data.title, data.folder,
+                                               "with data", False))
+            elif data.folder is None:
+                entry = StudyEntry(data.study_id, f"{data.title}: folder not found, "
+                                   f"v{data.version}, {data.n_responses} responses",
+                                   Path(f"(missing {data.content_hash})"), "missing", False)
+                self.missing[entry] = data
+                self.entries.append(entry)
         if self.loaded is not None and not any(e.path.resolve() == self.loaded.folder
                                                for e in self.entries):
             self.entries.insert(0, StudyEntry(self.loaded.study.id, self.loaded.study.title,
@@ -145,6 +178,15 @@ class DesignerWindow(QtWidgets.QMainWindow):
     def _study_picked(self, index: int) -> None:
         if not 0 <= index < len(self.entries):
             return
+        missing = self.missing.get(self.entries[index])
+        self.locate_button.setVisible(missing is not None)
+        if missing is not None:
+            self.summary.setText(
+                f"The folder of {missing.study_id} (version {missing.version}, content hash "
+                f"{missing.content_hash[:12]}) is gone; its {missing.n_responses} responses are "
+                "stored. Point at the folder where it is now: Locate the moved folder… "
+                "(or Study > Open study folder…).")
+            return
         path = self.entries[index].path
         if self.loaded is not None and self.loaded.folder == path.resolve():
             self.refresh()
@@ -156,6 +198,28 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.loaded = loaded
         self.refresh()
 
+    def choose_folder(self) -> None:
+        folder = QtWidgets.QFileDialog.getExistingDirectory(self, "Open a study folder",
+                                                            str(Path.home()))
+        if folder:
+            self.open_folder(Path(folder))
+
+    def open_folder(self, folder: Path) -> None:
+        """Open the study in `folder` (any folder on disk), remember where it lives and list
+        it; a moved study with data finds its responses again by its content hash."""
+        home = self.home
+
+        def load() -> LoadedStudy:
+            loaded = load_study(folder)
+            remember_folder(loaded, home)
+            return loaded
+
+        def opened(loaded: LoadedStudy) -> None:
+            self.loaded = loaded
+            self._load_study_list()
+
+        self.writer.run(load, on_done=opened, on_error=self._failed, label="opening the study")
+
     # ------------------------------------------------------------------ tables
 
     def refresh(self) -> None:
@@ -164,19 +228,21 @@ class DesignerWindow(QtWidgets.QMainWindow):
             return
         self.status.setText("Reading the database…")
 
-        def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int]]:
+        def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int], DesignReport]:
             standings = participant_standings(loaded.study, self.db)
             people = [s.code for s in standings if not s.simulated]
             return (standings, coverage(loaded, self.db),
-                    promised_coverage(loaded.study, people))
+                    promised_coverage(loaded.study, people), design_report(loaded.study, self.db))
 
         self.writer.run(read, on_done=lambda r: self._show(*r), on_error=self._failed,
                         label="reading progress")
 
     def _show(self, standings: list[ParticipantStanding], cov: Coverage,
-              expected: dict[str, int]) -> None:
+              expected: dict[str, int], design: DesignReport) -> None:
         assert self.loaded is not None
         study = self.loaded.study
+        self.design.show_report(design)
+        self.tabs.setTabText(self.tabs.indexOf(self.design), self.design.tab_title(design))
         self.participants.setSortingEnabled(False)
         self.participants.setRowCount(len(standings))
         for row, s in enumerate(standings):

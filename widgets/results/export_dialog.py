@@ -42,6 +42,15 @@ class ExportDialog(QtWidgets.QDialog):
             "Include free-text comments and identifying profile fields", self)
         layout.addWidget(self.include_simulated)
         layout.addWidget(self.include_identifying)
+        # What the export leaves out unless the box above is ticked, said before and after.
+        from exporters.responses_csv import withheld_description
+
+        self.withheld_text = withheld_description(loaded)
+        self.withheld = QtWidgets.QLabel("", self)
+        self.withheld.setWordWrap(True)
+        layout.addWidget(self.withheld)
+        self.include_identifying.toggled.connect(self._say_withheld)
+        self._say_withheld()
         self.progress = QtWidgets.QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -63,7 +72,21 @@ class ExportDialog(QtWidgets.QDialog):
         self._relay.progress.connect(self._progress)
         self._relay.done.connect(self._done)
         self._relay.failed.connect(self._failed)
-        self.resize(560, 220)
+        self.resize(560, 260)
+
+    def withheld_note(self) -> str:
+        """What this export will leave out, in words ("" when nothing)."""
+        if not self.withheld_text or self.include_identifying.isChecked():
+            return ""
+        return (f"Withheld: {self.withheld_text}. Tick \"Include free-text comments and "
+                "identifying profile fields\" to include them (on the command line: "
+                "--include-identifying).")
+
+    @Slot()
+    def _say_withheld(self) -> None:
+        note = self.withheld_note()
+        self.withheld.setText(note)
+        self.withheld.setVisible(bool(note))
 
     def _browse(self) -> None:
         folder = QtWidgets.QFileDialog.getExistingDirectory(self, "Export results into…",
@@ -115,7 +138,8 @@ class ExportDialog(QtWidgets.QDialog):
         self.written = list(paths)
         self.export_button.setEnabled(True)
         folder = paths[0].parent if paths else Path(self.folder.text())
-        self.status.setText(f"Wrote {len(paths)} files into {folder}")
+        note = self.withheld_note()
+        self.status.setText(f"Wrote {len(paths)} files into {folder}." + (f" {note}" if note else ""))
         self.finished_export.emit(self.written)
 
     @Slot(str)

@@ -8,6 +8,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pandas as pd
+
+from app.results.comments import comments
+from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
 from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
@@ -35,6 +39,7 @@ class ResultsModel(QObject):
         self.db = db
         self.options = options or ResultsOptions()
         self.results: StudyResults | None = None
+        self.comments: pd.DataFrame | None = None  # free-text answers (app.results.comments)
         self.last_count: int | None = None
         self._relay = _Relay()
         self._relay.finished.connect(self._deliver)
@@ -93,15 +98,22 @@ class ResultsModel(QObject):
         self._computing = True
         self.busy_changed.emit(True)
         loaded, db, options = self.loaded, self.db, self.options
-        self._run(lambda: (db.count_responses(loaded.study.id),
-                           compute_results(loaded, db, options)), self._computed)
+
+        def work() -> tuple[int, StudyResults, pd.DataFrame]:
+            count = db.count_responses(loaded.study.id)
+            # One read serves the scores and the comments.
+            frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
+            return (count, compute_results(loaded, db, options, frame=frame),
+                    comments(loaded.study, frame))
+
+        self._run(work, self._computed)
 
     def _computed(self, result: Any, error: BaseException | None) -> None:
         self._computing = False
         if error is not None:
             self.failed.emit(f"{type(error).__name__}: {error}")
         else:
-            self.last_count, self.results = result
+            self.last_count, self.results, self.comments = result
             self.updated.emit(self.results)
         if self._again:
             self._again = False

@@ -8,11 +8,13 @@ import math
 import numpy as np
 import pandas as pd
 
+from app.results.rating_means import rating_means
 from app.results.rt_analysis import ALL_MODELS
 from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from widgets.plotting import pg
+from widgets.results.labels import words
 
 PER_ITEM = "(per item)"
 PARTY_KINDS = ("tier", "humans", "pooled", "model", "published")
@@ -39,19 +41,30 @@ class ResultsPlot(pg.PlotWidget):
         self.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
         self.getPlotItem().getAxis("bottom").enableAutoSIPrefix(False)
         self.empty_text = pg.TextItem("", color="#555", anchor=(0.5, 0.5))
+        self.empty_message = ""  # what say_empty said last ("" while data is drawn)
         self.n_items = 0  # how many data items are drawn (for tests and the status line)
 
     def reset(self, title: str, x_label: str, y_label: str) -> None:
         self.clear()
         self.legend.clear()
         self.n_items = 0
+        self.empty_message = ""
         self.getPlotItem().invertY(False)
         self.getPlotItem().getAxis("left").setTicks(None)
+        self.getPlotItem().showAxis("left")
+        self.getPlotItem().showAxis("bottom")
         self.setTitle(title)
         self.setLabel("bottom", x_label)
         self.setLabel("left", y_label)
 
     def say_empty(self, message: str) -> None:
+        """The message alone, without axes (blank or upside-down axes read as data)."""
+        self.empty_message = message
+        plot = self.getPlotItem()
+        plot.invertY(False)
+        plot.hideAxis("left")
+        plot.hideAxis("bottom")
+        self.legend.clear()
         self.empty_text.setText(message)
         self.addItem(self.empty_text)
         self.empty_text.setPos(0.5, 0.5)
@@ -95,13 +108,13 @@ class ScoresPlot(ResultsPlot):
     def show_scores(self, results: StudyResults, question_id: str, category: str = "") -> None:
         group = results.group(question_id)
         scorer = scorer_for(group)
-        metric = scorer.main if scorer else ""
-        by = f" by {category}" if category else ""
-        self.reset(f"{question_id}: {metric}{by} (95% CI)", metric, "")
-        self.getPlotItem().invertY(True)  # first group (all items) at the top
         if scorer is None:
-            self.say_empty("No gold answers: see Ratings for this question")
+            self.show_rating_means(results, question_id)
             return
+        metric = scorer.main
+        by = f" by {words(category)}" if category else ""
+        self.reset(f"{question_id}: {words(metric)}{by} (95% CI)", words(metric), "")
+        self.getPlotItem().invertY(True)  # first group (all items) at the top
         rows = results.scores[(results.scores["question_id"] == question_id)
                               & (results.scores["metric"] == metric)
                               & results.scores["who_kind"].isin(PARTY_KINDS)
@@ -164,7 +177,7 @@ class ScoresPlot(ResultsPlot):
                                              left=x[ok] - low[ok], beam=slot * 0.5,
                                              pen=pg.mkPen("#222", width=1.2)))
         labels = ["all items" if c == (ALL, ALL) else str(c[1]) for c in cells]
-        self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
+        self._bar_axis(labels)
         self.getPlotItem().getAxis("bottom").setTicks(None)
         low_x, high_x = (min(extent), max(extent)) if extent else (0.0, 1.0)
         if low_x >= 0.0 and high_x <= 1.0:
@@ -172,6 +185,54 @@ class ScoresPlot(ResultsPlot):
         else:
             self.setXRange(min(0.0, low_x), max(high_x, 1e-9), padding=0.05)
         self.setYRange(-0.5, len(cells) - 0.5, padding=0)
+
+    def _bar_axis(self, labels: list[str]) -> None:
+        self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
+
+    def show_rating_means(self, results: StudyResults, question_id: str) -> None:
+        """A question without gold has no score: for a rating, the mean rating per group of
+        items (author type, author...) with its 95% CI (app.results.rating_means); for
+        anything else, why there is nothing to show."""
+        group = results.group(question_id)
+        question = next(iter(group.questions.values()))
+        scale = getattr(question, "scale_points", None)
+        if scale is None:
+            self.reset(f"{question_id}", "", "")
+            self.say_empty("No gold answers for this question, so nothing to score against.\n"
+                           "The answers are in the export (responses).")
+            return
+        points = scale()
+        self.reset(f"{question_id}: mean rating per group of items (95% CI)",
+                   f"mean rating ({points[0]:g} to {points[-1]:g})", "")
+        answers = results.answers.get(question_id)
+        means = (rating_means(group, answers, results.options) if answers is not None
+                 else pd.DataFrame())
+        if means.empty:
+            self.say_empty("No ratings yet: nothing to average.\n"
+                           "(This statement has no gold answer, so it is described, not scored.)")
+            return
+        self.getPlotItem().invertY(True)  # first group at the top
+        labels = [f"{words(c)}: {g}" if c else g for c, g in zip(means["group_by"], means["group"],
+                                                                  strict=True)]
+        y = np.arange(len(means), dtype=float)
+        x = means["mean"].to_numpy(float)
+        self.setMinimumHeight(min(4000, 150 + int(self.MIN_BAR_PX * 3 * len(means))))
+        base = points[0]
+        bars = pg.BarGraphItem(x0=base, y=y, width=x - base, height=0.7, brush=HUMAN_COLOURS[0],
+                               pen=pg.mkPen(HUMAN_COLOURS[0]), name="mean human rating")
+        self.addItem(bars)
+        self.n_items += 1
+        low, high = means["ci_low"].to_numpy(float), means["ci_high"].to_numpy(float)
+        ok = np.isfinite(low) & np.isfinite(high)
+        if ok.any():
+            self.addItem(pg.ErrorBarItem(x=x[ok], y=y[ok], right=high[ok] - x[ok],
+                                         left=x[ok] - low[ok], beam=0.35,
+                                         pen=pg.mkPen("#222", width=1.2)))
+        self._bar_axis(labels)
+        self.getPlotItem().getAxis("bottom").setTicks([[(p, f"{p:g}") for p in points]]
+                                                      if len(points) <= 11 else None)
+        self.setXRange(points[0], points[-1], padding=0.02)  # always the whole scale
+        self.setYRange(-0.5, len(means) - 0.5, padding=0)
 
 
 class RtPlot(ResultsPlot):
@@ -232,9 +293,9 @@ class RatingsPlot(ResultsPlot):
         dist = results.rating_distribution
         rows = dist[dist["question_id"] == question_id]
         if rows.empty:
-            self.say_empty("No ratings yet")
+            self.say_empty(ratings_empty_reason(results, question_id))
             return
-        values = list(dict.fromkeys(rows["rating"]))
+        values = scale_labels(results, question_id, list(dict.fromkeys(rows["rating"])))
         groups = list(dict.fromkeys(rows["group"]))
         width = 0.8 / len(groups)
         for g, name in enumerate(groups):
@@ -246,7 +307,29 @@ class RatingsPlot(ResultsPlot):
                                    brush=(HUMAN_COLOURS + MODEL_COLOURS)[g % 11], name=str(name))
             self.addItem(bars)
             self.n_items += 1
-        self.getPlotItem().getAxis("bottom").setTicks([list(enumerate(values))])
+        self.getPlotItem().getAxis("bottom").setTicks(
+            [[(i, "N/A" if v == "NA" else v) for i, v in enumerate(values)]])
+
+
+def ratings_empty_reason(results: StudyResults, question_id: str) -> str:
+    """Why the Ratings tab has nothing for this question."""
+    question = next(iter(results.group(question_id).questions.values()))
+    if getattr(question, "scale_points", None) is None:
+        return "This question is not a rating: its answers are on the Scores tab."
+    return "No ratings yet."
+
+
+def scale_labels(results: StudyResults, question_id: str, used: list[str]) -> list[str]:
+    """Every point of the question's scale, lowest first, then N/A where the scale allows it
+    or someone chose it: the histogram shows the whole scale, not only the ratings given."""
+    question = next(iter(results.group(question_id).questions.values()))
+    scale = getattr(question, "scale_points", None)
+    if scale is None or len(scale()) > 21:  # a fine scale: only what was used, in order
+        return sorted(used, key=lambda v: math.inf if v == "NA" else float(v))
+    labels = [f"{p:g}" for p in scale()]
+    if getattr(question, "allow_na", False) or "NA" in used:
+        labels.append("NA")
+    return labels + [v for v in used if v not in labels]
 
 
 def breakdown_categories(results: StudyResults, question_id: str) -> list[str]:

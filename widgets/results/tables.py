@@ -1,4 +1,6 @@
-"""Tables of results: a pandas frame shown in a read-only, sortable QTableWidget."""
+"""Tables of results: a pandas frame shown in a read-only, sortable QTableWidget, its column
+names and name-like values in words (the internal name in a tool tip, widgets.results.labels),
+and an empty table saying why it is empty."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import math
 
 import pandas as pd
 
-from widgets.qt import QtWidgets, QWidget
+from widgets.qt import Qt, QtWidgets, QWidget
+from widgets.results.labels import column_label, value_label
 
 
 class _NumberItem(QtWidgets.QTableWidgetItem):
@@ -42,12 +45,28 @@ def cell_text(value: object) -> str:
     return str(value)
 
 
-def fill_table(table: QtWidgets.QTableWidget, frame: pd.DataFrame) -> None:
+def fill_table(table: QtWidgets.QTableWidget, frame: pd.DataFrame, *, empty: str = "") -> None:
+    """Show `frame`; when it has no rows, one line saying `empty` (why there is nothing)."""
     table.setSortingEnabled(False)
     table.clear()
-    table.setColumnCount(len(frame.columns))
+    if frame.empty and empty:
+        table.setColumnCount(1)
+        table.setRowCount(1)
+        table.setHorizontalHeaderLabels([""])
+        note = QtWidgets.QTableWidgetItem(empty)
+        note.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        note.setForeground(table.palette().placeholderText())
+        table.setItem(0, 0, note)
+        table.setProperty("empty_reason", empty)
+        return
+    table.setProperty("empty_reason", "")
+    columns = [str(c) for c in frame.columns]
+    table.setColumnCount(len(columns))
     table.setRowCount(len(frame))
-    table.setHorizontalHeaderLabels([str(c) for c in frame.columns])
+    for c, name in enumerate(columns):
+        header = QtWidgets.QTableWidgetItem(column_label(name))
+        header.setToolTip(name)
+        table.setHorizontalHeaderItem(c, header)
     for r, row in enumerate(frame.itertuples(index=False)):
         for c, value in enumerate(row):
             text = cell_text(value)
@@ -56,7 +75,10 @@ def fill_table(table: QtWidgets.QTableWidget, frame: pd.DataFrame) -> None:
                 item: QtWidgets.QTableWidgetItem = _NumberItem(
                     text, number if not math.isnan(number) else -math.inf)
             else:
-                item = QtWidgets.QTableWidgetItem(text)
+                shown = value_label(columns[c], text)
+                item = QtWidgets.QTableWidgetItem(shown)
+                if shown != text:
+                    item.setToolTip(text)
             table.setItem(r, c, item)
     table.setSortingEnabled(True)
     table.resizeColumnsToContents()

@@ -7,14 +7,19 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+import pandas as pd
+
+from app.results.comments import text_question_ids
 from app.results.options import ResultsOptions
+from app.results.rt_analysis import MIN_N
 from app.results.summary import StudyResults
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from app.wording import counted
 from widgets.plotting import export_png, export_svg
-from widgets.qt import QtGui, QtWidgets, QWidget, Slot
+from widgets.qt import QSettings, Qt, QtGui, QtWidgets, QWidget, Slot
 from widgets.results.export_dialog import ExportDialog
+from widgets.results.labels import words
 from widgets.results.model import POLL_MS, ResultsModel
 from widgets.results.plots import (
     RatingsPlot,
@@ -22,20 +27,30 @@ from widgets.results.plots import (
     RtPlot,
     ScoresPlot,
     breakdown_categories,
+    ratings_empty_reason,
     rt_units,
 )
 from widgets.results.tables import fill_table, results_table
+from widgets.settings import app_settings, set_study_flag, study_flag
 
+SIMULATED_KEY = "include_simulated"
+QUESTION_LABEL_CHARS = 70
 ILLUSTRATIVE_NOTE = ("<b>Illustrative.</b> Model scores marked (illustrative) are made up for "
                      "demonstration; they are not measurements of real models.")
 
 
 class ResultsWindow(QtWidgets.QMainWindow):
     def __init__(self, loaded: LoadedStudy, db: Database, *, options: ResultsOptions | None = None,
-                 poll_ms: int = POLL_MS, parent: QWidget | None = None) -> None:
+                 poll_ms: int = POLL_MS, settings: QSettings | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.loaded = loaded
         self.db = db
+        # "Include simulated participants" is remembered per study, unless the caller decides.
+        self.settings = settings if settings is not None else app_settings()
+        if options is None:
+            options = ResultsOptions(include_simulated=study_flag(
+                self.settings, loaded.study.id, SIMULATED_KEY, ResultsOptions.include_simulated))
         self.setWindowTitle(f"Results · {loaded.study.title}")
         self.model = ResultsModel(loaded, db, options, poll_ms=poll_ms, parent=self)
         self.model.updated.connect(self.show_results)
@@ -60,7 +75,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         bar.addWidget(self.question)
         self.simulated = QtWidgets.QCheckBox("Include simulated participants", central)
         self.simulated.setChecked(self.model.options.include_simulated)
-        self.simulated.toggled.connect(self.model.set_include_simulated)
+        self.simulated.toggled.connect(self._simulated_toggled)
         bar.addWidget(self.simulated)
         bar.addStretch(1)
         self.status = QtWidgets.QLabel("Computing…", central)
@@ -98,6 +113,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.agreement, "Agreement")
         self.disputed = results_table()
         self.tabs.addTab(self.disputed, "Most disputed items")
+        # Free text is withheld from exports by default; the designer may read it here.
+        self.comments = results_table()
+        self.tabs.addTab(self.comments, "Comments")
         self.setCentralWidget(central)
         self.resize(1200, 820)
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
@@ -140,13 +158,22 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.question.blockSignals(True)
         self.question.clear()
         for group in results.groups:
-            self.question.addItem(f"{group.question_id} ({group.kind})", group.question_id)
+            prompt = " ".join(next(iter(group.questions.values())).prompt.split())
+            if len(prompt) > QUESTION_LABEL_CHARS:
+                prompt = prompt[:QUESTION_LABEL_CHARS - 1] + "…"
+            label = f"{group.question_id}: {prompt}" if prompt else group.question_id
+            self.question.addItem(label, group.question_id)
+            self.question.setItemData(self.question.count() - 1,
+                                      f"question id {group.question_id}, {group.kind}",
+                                      Qt.ItemDataRole.ToolTipRole)
         index = self.question.findData(current)
         self.question.setCurrentIndex(max(index, 0))
         self.question.blockSignals(False)
         self.banner.setVisible(self.banner.isVisible() or bool(
             results.scores["illustrative"].fillna(False).astype(bool).any()))
-        fill_table(self.agreement, results.agreement)
+        fill_table(self.agreement, results.agreement, empty=(
+            "No agreement yet: it needs at least two raters who answered the same items."))
+        self._fill_comments()
         self.status.setText(f"{counted(results.n_participants, 'participant')}, "
                             f"{counted(results.n_responses, 'response')} "
                             f"· updated {datetime.now():%H:%M:%S}")
@@ -157,28 +184,35 @@ class ResultsWindow(QtWidgets.QMainWindow):
         results, question_id = self.results, self.question.currentData()
         if results is None or question_id is None:
             return
-        _refill(self.breakdown, ["all items only", *breakdown_categories(results, question_id)],
-                prefer_second=True)
+        categories = breakdown_categories(results, question_id)
+        _refill(self.breakdown, ["all items only", *categories], prefer_second=True)
+        self.breakdown.setVisible(bool(categories))  # nothing to choose: no empty choice
         self._redraw_scores()
         comparison = results.comparison
         columns = [c for c in comparison.columns[:4]] + [
             c for c in comparison.columns[4:] if str(c).startswith(f"{question_id} ")]
         mine = comparison[columns]
-        fill_table(self.comparison, mine[mine.iloc[:, 4:].notna().any(axis=1)])
+        fill_table(self.comparison, mine[mine.iloc[:, 4:].notna().any(axis=1)],
+                   empty="No scores for this question yet: no one has answered it"
+                   + (" (simulated participants are left out: tick Include simulated "
+                      "participants to count them)." if not self.simulated.isChecked() else "."))
         disputed = results.disputed
-        fill_table(self.disputed, disputed[disputed["question_id"] == question_id])
+        fill_table(self.disputed, disputed[disputed["question_id"] == question_id],
+                   empty="No disputed items: an item needs at least two raters before their "
+                   "answers can disagree, and no item of this question has two yet.")
         _refill(self.rt_category, rt_units(results, question_id))
         self._redraw_rt()
         self.ratings_plot.show_ratings(results, question_id)
         summary = results.rating_summary
-        fill_table(self.ratings_table, summary[summary["question_id"] == question_id])
+        fill_table(self.ratings_table, summary[summary["question_id"] == question_id],
+                   empty=ratings_empty_reason(results, question_id))
 
     @Slot()
     def _redraw_scores(self) -> None:
         results, question_id = self.results, self.question.currentData()
         if results is None or question_id is None:
             return
-        category = self.breakdown.currentText() if self.breakdown.currentIndex() > 0 else ""
+        category = self.breakdown.currentData() if self.breakdown.currentIndex() > 0 else ""
         self.scores_plot.show_scores(results, question_id, category)
 
     @Slot()
@@ -186,9 +220,24 @@ class ResultsWindow(QtWidgets.QMainWindow):
         results, question_id = self.results, self.question.currentData()
         if results is None or question_id is None:
             return
-        self.rt_plot.show_rt(results, question_id, self.rt_category.currentText())
+        self.rt_plot.show_rt(results, question_id, self.rt_category.currentData() or "")
         corr = results.rt_correlations
-        fill_table(self.rt_table, corr[corr["question_id"] == question_id])
+        fill_table(self.rt_table, corr[corr["question_id"] == question_id],
+                   empty="No correlations: they need response times and model predictions on "
+                   f"at least {MIN_N} items of this question.")
+
+    @Slot(bool)
+    def _simulated_toggled(self, include: bool) -> None:
+        set_study_flag(self.settings, self.loaded.study.id, SIMULATED_KEY, include)
+        self.model.set_include_simulated(include)
+
+    def _fill_comments(self) -> None:
+        frame = self.model.comments
+        if not text_question_ids(self.loaded.study):
+            reason = "This study asks no free-text questions."
+        else:
+            reason = "No comments yet: no one has written in a free-text question."
+        fill_table(self.comments, frame if frame is not None else pd.DataFrame(), empty=reason)
 
     @Slot(bool)
     def _busy(self, busy: bool) -> None:
@@ -226,12 +275,15 @@ class ResultsWindow(QtWidgets.QMainWindow):
 
 
 def _refill(combo: QtWidgets.QComboBox, entries: list[str], *, prefer_second: bool = False) -> None:
-    """New entries, keeping the current choice when it is still there (no change signals)."""
-    current = combo.currentText()
+    """New entries (internal names, shown in words with the name as tool tip), keeping the
+    current choice when it is still there (no change signals)."""
+    current = combo.currentData()
     combo.blockSignals(True)
     combo.clear()
-    combo.addItems(entries)
-    index = combo.findText(current)
+    for entry in entries:
+        combo.addItem(words(entry), entry)
+        combo.setItemData(combo.count() - 1, entry, Qt.ItemDataRole.ToolTipRole)
+    index = combo.findData(current)
     if index < 0:
         index = 1 if prefer_second and len(entries) > 1 else 0
     combo.setCurrentIndex(index)

@@ -30,6 +30,7 @@ from app.session.standing import ParticipantStanding, open_elsewhere, participan
 from app.storage.database import Database
 from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
+from app.study_places import remember_folder
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
 from widgets.shell.message_screens import (
     CodeInUseScreen,
@@ -120,6 +121,7 @@ class ParticipantFlow(QObject):
 
         def load() -> tuple[LoadedStudy, list[ParticipantStanding]]:
             loaded = load_study(path)
+            remember_folder(loaded, self.home)  # designer mode lists it wherever it lives
             return loaded, participant_standings(loaded.study, self.db)
 
         self.writer.run(load, on_done=lambda r: self._study_loaded(*r),
