@@ -60,3 +60,31 @@ def mute(widget: QWidget) -> QWidget:
     """Secondary text (key hints, counters): the palette's placeholder colour."""
     widget.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return widget
+
+
+class _EmWidths(QObject):
+    """Keeps a widget's minimum (and maximum) width at a number of "M" widths of its own font,
+    re-measured whenever that font changes (the zoom), so a button grows with its text."""
+
+    def __init__(self, widget: QWidget, minimum: float, maximum: float | None) -> None:
+        super().__init__(widget)
+        self.widget, self.minimum, self.maximum = widget, minimum, maximum
+        widget.installEventFilter(self)
+        self.apply()
+
+    def apply(self) -> None:
+        em = self.widget.fontMetrics().horizontalAdvance("M")
+        self.widget.setMinimumWidth(round(self.minimum * em))
+        if self.maximum is not None:
+            self.widget.setMaximumWidth(round(self.maximum * em))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange and watched is getattr(self, "widget", None):
+            self.apply()
+        return False
+
+
+def em_widths(widget: QWidget, minimum: float, maximum: float | None = None) -> QWidget:
+    """Width limits in "M" widths of the widget's font (pixels would not follow the font zoom)."""
+    _EmWidths(widget, minimum, maximum)
+    return widget
