@@ -71,6 +71,13 @@ class RelevanceWidget(RowCursor, ResponseWidget):
         self.grade_buttons: list[dict[int, QPushButton]] = []
         self._contents: list[QBoxLayout] = []  # text beside its buttons, or above when narrow
         self.texts: list[QLabel] = []
+        # The count and the keys above the documents: under a long list they were out of sight.
+        self.progress = hint_label("")
+        outer.addWidget(self.progress)
+        keys = " · ".join(f"{g.value} {g.label.lower()}" for g in state.grades if 0 <= g.value <= 9)
+        self.keys_hint = hint_label(f"Keys: ↑ ↓ choose a document · {keys} (then the next one)"
+                                    " · Space toggles")
+        outer.addWidget(self.keys_hint)
         for index, entry in enumerate(state.entries):
             row = EntryRow()
             row.pressed.connect(lambda i=index: self.set_current(i))
@@ -107,11 +114,6 @@ class RelevanceWidget(RowCursor, ResponseWidget):
             outer.addWidget(row)
             self.rows.append(row)
             self.grade_buttons.append(buttons)
-        self.progress = hint_label("")
-        outer.addWidget(self.progress)
-        keys = " · ".join(f"{g.value} {g.label.lower()}" for g in state.grades if 0 <= g.value <= 9)
-        outer.addWidget(hint_label(f"Keys: ↑ ↓ choose a document · {keys} (then the next one)"
-                                   " · Space toggles"))
         state.subscribe(self._sync)
         self._sync()
 
