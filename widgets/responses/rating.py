@@ -114,6 +114,7 @@ class RatingWidget(ResponseWidget):
             button.setAccessibleName(_fmt(value))
             button.clicked.connect(lambda _=False, i=index: self.rating.set_index(i))
             grid.addWidget(button, 0, index)
+            grid.setColumnStretch(index, 1)  # points evenly spaced, whatever their labels say
             self.buttons.append(button)
         for (col, span, align), anchor in zip(anchor_cells(points, question.anchors),
                                               question.anchors, strict=True):
