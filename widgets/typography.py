@@ -74,12 +74,15 @@ class _EmWidths(QObject):
 
     def apply(self) -> None:
         em = self.widget.fontMetrics().horizontalAdvance("M")
-        self.widget.setMinimumWidth(round(self.minimum * em))
+        # Never below what its own text needs (a padded "4.5" is wider than 3 em at 9 pt).
+        self.widget.setMinimumWidth(max(round(self.minimum * em),
+                                        self.widget.minimumSizeHint().width()))
         if self.maximum is not None:
             self.widget.setMaximumWidth(round(self.maximum * em))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FontChange and watched is getattr(self, "widget", None):
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.Polish, QEvent.Type.StyleChange) \
+                and watched is getattr(self, "widget", None):
             self.apply()
         return False
 
