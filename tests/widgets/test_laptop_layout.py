@@ -67,7 +67,7 @@ def _visible_parts(trial: TrialScreen) -> list[QWidget]:
     """What of the trial screen is on show: header, the current body, the footer (the body
     built ahead underneath is hidden behind it)."""
     assert trial.body is not None
-    return [trial.header, trial.body, trial.status, trial.hint, trial.submit_button]
+    return [trial.header, trial.body, trial.notice, trial.status, trial.hint, trial.submit_button]
 
 
 def _rating_problems(widget: RatingWidget) -> list[str]:
@@ -169,7 +169,19 @@ def test_every_screen_is_whole_on_a_laptop(qtbot, study: str, tmp_path: Path) ->
                     problems += check_everywhere(app, f"{key} with its problems")
             if getattr(page, "title", None) is not None and page.title.text() == "Finished":
                 break
-            pilot.step()
+            if page is not trial:
+                pilot.step()
+                continue
+            item = trial.view.item_id
+            pilot.answer_trial()
+            pilot.submit_trial()
+            if trial.phase == "feedback":
+                if "feedback" not in checked:  # practice feedback under the answers
+                    checked["feedback"] = 1
+                    problems += check_everywhere(app, f"{key} with its feedback")
+                pilot.press(Qt.Key.Key_Space, " ")
+            pilot.wait(lambda done=item: app.page is not trial or trial.view is None
+                       or trial.view.item_id != done, "the next screen")
     finally:
         window.zoom.set_steps(0)
         window.zoom.restore_base()
@@ -192,6 +204,10 @@ def test_welcome_back_is_whole(qtbot, study: str, tmp_path: Path) -> None:
         _settle()
         assert page.code_note.isVisible()
         problems = check_everywhere(app, "code screen of a returning participant")
+        page.submit()  # resumes: a screen that welcomes them back comes first
+        app.qtbot.waitUntil(lambda: app.page is not page, timeout=10_000)
+        app.settle()
+        problems += check_everywhere(app, f"{type(app.page).__name__} after it")
     finally:
         app.window.zoom.set_steps(0)
         app.window.zoom.restore_base()
