@@ -20,7 +20,7 @@ from app.study.model import Item
 from tests.take_study import take
 from tests.widgets.layout_checks import clipped_labels, overlapping, reachable, window_rect
 from tests.widgets.shell_harness import ShellApp
-from widgets.qt import QApplication, Qt, QtWidgets, QWidget
+from widgets.qt import QApplication, QRect, Qt, QtWidgets, QWidget
 from widgets.responses.rating import RatingWidget
 from widgets.responses.relevance import RelevanceWidget
 from widgets.screenshot_sizes import LAPTOP_SIZES, ZOOM_FACTOR, zoom_steps
@@ -229,3 +229,30 @@ def test_anchor_labels_never_share_a_column() -> None:
         columns = [c for first, span, _ in cells for c in range(first, first + span)]
         assert len(columns) == len(set(columns)), (points, values, cells)
         assert all(0 <= c < len(points) for c in columns)
+
+
+def test_the_image_bar_wraps_instead_of_widening_the_screen(qtbot) -> None:
+    """The bar under a lesion's images asked for all of its controls' width in one row; in a
+    flow it wraps, and every control stays inside the panel."""
+    from widgets.images.cache import ImageCache
+    from widgets.images.panel import ImagePanel
+
+    cache = ImageCache()
+    try:
+        image = BUNDLED_STUDIES / "lesion-vqa-demo" / "images" / "case-02.jpg"
+        panel = ImagePanel([image], ["overview"], cache)
+        qtbot.addWidget(panel)
+        one_row = panel.bar.sizeHint().width()
+        assert panel.minimumSizeHint().width() < one_row / 2
+        panel.resize(one_row // 2, 400)
+        panel.show()
+        qtbot.waitUntil(panel.is_ready, timeout=10_000)
+        _settle()
+        controls = [panel.bar.fit_button, panel.bar.actual_button, panel.bar.brightness,
+                    panel.bar.contrast, panel.bar.clahe, panel.bar.reset_button]
+        for control in controls:
+            inside = QRect(control.mapTo(panel, control.rect().topLeft()), control.size())
+            assert panel.rect().contains(inside), control
+        assert not overlapping(controls)
+    finally:
+        cache.shutdown()
