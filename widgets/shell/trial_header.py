@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.session.engine import Progress
 from app.session.presentation import TrialView
 from widgets.qt import QtWidgets, QWidget
-from widgets.typography import ScaledFonts, mute
+from widgets.typography import ScaledFonts, em_widths, mute
 
 
 class TrialHeader(QWidget):
@@ -27,7 +27,7 @@ class TrialHeader(QWidget):
         self.bar = QtWidgets.QProgressBar(self)
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(8)
-        self.bar.setFixedWidth(self.fontMetrics().horizontalAdvance("M") * 12)
+        em_widths(self.bar, 12, 12)  # follows the font zoom
         row.addWidget(self.bar)
 
     def set_trial(self, view: TrialView, progress: Progress) -> None:
