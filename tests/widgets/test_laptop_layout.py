@@ -1,5 +1,5 @@
 """Every participant screen of every bundled study on a clinic laptop: at 1280x720 and
-1366x768, at the normal text size and at 150%, the window fits, the answer buttons, the key
+1366x768 (and 1024x700), at the normal text size and at 150%, the window fits, the answer buttons, the key
 hint, the relevance count and Submit are in the window (or in reach of a scroll area), no
 wrapped text is cut off, the labels of a scale do not overlap, and the answer panel stays where
 it was from one item to the next (issue 13, "every screen on a clinic laptop").
@@ -30,6 +30,9 @@ from widgets.shell.trial_screen import TrialScreen
 BUNDLED_STUDIES = bundled_studies_dir()
 STUDIES = sorted(p.name for p in BUNDLED_STUDIES.iterdir() if (p / "study.json").is_file())
 MAX_TRIALS = 40
+# The laptops a study runs on, and the smallest screen the issue was found on (where the
+# relevance count and the key hint fell below the fold).
+SIZES = [*LAPTOP_SIZES, (1024, 700)]
 
 
 def _kinds(item: Item) -> tuple[str, ...]:
@@ -114,7 +117,7 @@ def check_everywhere(app: ShellApp, where: str) -> list[str]:
     problems = []
     for factor in (1.0, ZOOM_FACTOR):
         window.zoom.set_steps(zoom_steps(window, factor))
-        for size in LAPTOP_SIZES:
+        for size in SIZES:
             window.resize(*size)
             _settle()
             problems += [f"{where} at {size[0]}x{size[1]}, text x{factor}: {p}"

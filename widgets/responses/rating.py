@@ -28,7 +28,7 @@ from widgets.qt import (
 )
 from widgets.responses.base import ResponseWidget
 from widgets.responses.common import digit, hint_label, option_button, plain
-from widgets.typography import em_widths, mute
+from widgets.typography import mute
 
 MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
 
@@ -109,8 +109,7 @@ class RatingWidget(ResponseWidget):
         points = self.rating.points
         for index, value in enumerate(points):
             label = _fmt(value) if not self._by_position else f"{_fmt(value)}\n[{index + 1}]"
-            button = option_button(label, point=True)
-            em_widths(button, 3)  # a target that grows with the font zoom
+            button = option_button(label, point=True, min_em=3)
             button.setAccessibleName(_fmt(value))
             button.clicked.connect(lambda _=False, i=index: self.rating.set_index(i))
             grid.addWidget(button, 0, index)

@@ -104,8 +104,8 @@ class RelevanceWidget(RowCursor, ResponseWidget):
             buttons: dict[int, QPushButton] = {}
             for grade in state.grades:
                 hint = f"  [{grade.value}]" if 0 <= grade.value <= 9 else ""
-                button = option_button(f"{grade.label}{hint}", point=True)
-                button.setMinimumWidth(120)
+                # At least 11 em, in the zoomed font (120 px were less than the text at 150%).
+                button = option_button(f"{grade.label}{hint}", point=True, min_em=11)
                 button.setAccessibleName(f"Document {index + 1}: {grade.label}")
                 button.clicked.connect(
                     lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=False))

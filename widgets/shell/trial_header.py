@@ -20,14 +20,15 @@ class TrialHeader(QWidget):
         self.fonts.add(self.block, 1.15, bold=True)
         row.addWidget(self.block)
         self.tag = mute(QtWidgets.QLabel(""))
-        row.addWidget(self.tag)
+        self.tag.setWordWrap(True)  # onto a second line rather than widen the window
+        row.addWidget(self.tag, 1)
         row.addStretch(1)
         self.count = QtWidgets.QLabel("")
         row.addWidget(self.count)
         self.bar = QtWidgets.QProgressBar(self)
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(8)
-        em_widths(self.bar, 12, 12)  # follows the font zoom
+        em_widths(self.bar, 4, 12)  # follows the font zoom; gives way first in a narrow window
         row.addWidget(self.bar)
 
     def set_trial(self, view: TrialView, progress: Progress) -> None:
