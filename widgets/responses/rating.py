@@ -20,6 +20,7 @@ from widgets.qt import (
     QKeyEvent,
     QLabel,
     QPushButton,
+    QSize,
     QSizePolicy,
     QSlider,
     Qt,
@@ -35,6 +36,20 @@ MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
 
 def _fmt(value: float) -> str:
     return f"{value:g}"
+
+
+class AnchorLabel(QLabel):
+    """An anchor's words under the scale, wrapping. It asks for no more width than its longest
+    word: asking for its whole text made its point's column, and so its button, wider than
+    the others whenever the scale had less room than every label on one line (only at the
+    scale's very minimum do the columns still differ, each down to its longest word)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
 
 
 def anchor_cells(points: list[float], anchors: list[Anchor]
@@ -117,8 +132,7 @@ class RatingWidget(ResponseWidget):
             self.buttons.append(button)
         for (col, span, align), anchor in zip(anchor_cells(points, question.anchors),
                                               question.anchors, strict=True):
-            text = QLabel(anchor.label)
-            text.setWordWrap(True)
+            text = AnchorLabel(anchor.label)
             mute(text)
             text.setAlignment(align | Qt.AlignmentFlag.AlignTop)
             grid.addWidget(text, 1, col, 1, span)
