@@ -1,11 +1,12 @@
-"""Every participant screen of every bundled study on a clinic laptop: at 1280x720 and
-1366x768 (and 1024x700), at the normal text size and at 150%, the window fits, the answer buttons, the key
+"""Every participant screen of every bundled study on a clinic laptop: at 1280x720, 1366x768
+and 1024x700, at the normal text size and at 150%, the window fits, the answer buttons, the key
 hint, the relevance count and Submit are in the window (or in reach of a scroll area), no
 wrapped text is cut off, the labels of a scale do not overlap, and the answer panel stays where
 it was from one item to the next (issue 13, "every screen on a clinic laptop").
 
-One walk through each study with the autopilot; each kind of screen is checked at every size and
-text size where it stands, the first two times it comes (the second for the panel's place)."""
+One walk through each study with the autopilot, with a participant code whose items hold every
+kind of item early: each kind of screen is checked at every size and text size the first time
+it comes; the second item of a kind is compared with the first for the panel's place."""
 
 from __future__ import annotations
 
