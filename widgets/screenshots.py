@@ -4,8 +4,9 @@ Runs the real app in a real window (under Xvfb when there is no display), in a t
 folder, and saves a PNG of: the start screen, a broken study's problem list, then for every
 bundled study (or the mini test study) the participant, consent and instruction screens, one
 trial of every kind of item (stimulus kind x question kinds) before and after answering,
-practice feedback, a break and the end; the passphrase dialog and the designer window; and a
-trial at a larger font and in the dark colour scheme.
+practice feedback, a break and the end; the passphrase dialog and the designer window; a
+trial at a larger font and in the dark colour scheme; and the code screen, a lesion case, a
+POEMetric item and a grouping item again at laptop sizes (widgets/screenshot_sizes.py).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from app.study.model import Item
 from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, QColor, QPalette, Qt, QWidget
 from widgets.results_tour import take_results_shots
+from widgets.screenshot_sizes import take_laptop_shots
 from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import CodeInUseScreen, ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
@@ -55,6 +57,8 @@ class Tour:
         path = self.out / f"{self.count:02d}-{name}.png"
         (widget or self.window).grab().save(str(path))
         self.saved.append(path)
+        if widget is None:  # the screens a clinic laptop must show whole (screenshot_sizes)
+            self.saved += take_laptop_shots(self.window, self.out, name)
 
     def pilot(self, loaded: LoadedStudy) -> Autopilot:
         return Autopilot(self.window, loaded)

@@ -60,3 +60,34 @@ def mute(widget: QWidget) -> QWidget:
     """Secondary text (key hints, counters): the palette's placeholder colour."""
     widget.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return widget
+
+
+class _EmWidths(QObject):
+    """Keeps a widget's minimum (and maximum) width at a number of "M" widths of its own font,
+    re-measured whenever that font changes (the zoom), so a button grows with its text."""
+
+    def __init__(self, widget: QWidget, minimum: float, maximum: float | None) -> None:
+        super().__init__(widget)
+        self.widget, self.minimum, self.maximum = widget, minimum, maximum
+        widget.installEventFilter(self)
+        self.apply()
+
+    def apply(self) -> None:
+        em = self.widget.fontMetrics().horizontalAdvance("M")
+        # Never below what its own text needs (a padded "4.5" is wider than 3 em at 9 pt).
+        self.widget.setMinimumWidth(max(round(self.minimum * em),
+                                        self.widget.minimumSizeHint().width()))
+        if self.maximum is not None:
+            self.widget.setMaximumWidth(round(self.maximum * em))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.Polish, QEvent.Type.StyleChange) \
+                and watched is getattr(self, "widget", None):
+            self.apply()
+        return False
+
+
+def em_widths(widget: QWidget, minimum: float, maximum: float | None = None) -> QWidget:
+    """Width limits in "M" widths of the widget's font (pixels would not follow the font zoom)."""
+    _EmWidths(widget, minimum, maximum)
+    return widget

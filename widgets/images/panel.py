@@ -13,6 +13,7 @@ from pathlib import Path
 
 from app.imaging import Adjustment
 from widgets.buttons import plain_button
+from widgets.flow_layout import FlowLayout
 from widgets.images.cache import ImageCache
 from widgets.images.viewer import ImageViewer
 from widgets.qt import (
@@ -38,7 +39,9 @@ class AdjustmentBar(QWidget):
     def __init__(self, viewers: Sequence[ImageViewer], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.viewers = list(viewers)
-        row = QHBoxLayout(self)
+        # A flow, not a row: in a narrow window (a laptop, a large font) the controls wrap onto
+        # a second row instead of holding the whole screen at the width of all of them.
+        row = FlowLayout(self, spacing=10)
         row.setContentsMargins(0, 4, 0, 0)
         row.setSpacing(10)
         self.fit_button = self._button(self.tr("Fit  [Alt+F]"),
@@ -54,7 +57,6 @@ class AdjustmentBar(QWidget):
         row.addWidget(self.zoom_label)
         for viewer in self.viewers:
             viewer.zoom_changed.connect(self._zoomed)
-        row.addSpacing(8)
         # Brightness: -50%..+50% of full scale. Contrast: x0.5..x2 on a log scale (0 = x1).
         self.brightness = self._slider(row, "Brightness")
         self.contrast = self._slider(row, "Contrast")
@@ -64,7 +66,6 @@ class AdjustmentBar(QWidget):
                               "detail in dark and bright regions")
         self.clahe.toggled.connect(self._changed)
         row.addWidget(self.clahe)
-        row.addStretch(1)
         self.reset_button = self._button("Reset", "Fit, and undo every adjustment", self.reset)
         row.addWidget(self.reset_button)
 
@@ -99,8 +100,11 @@ class AdjustmentBar(QWidget):
     def _button(self, text: str, tip: str, slot: Callable[[], object]) -> QPushButton:
         return plain_button(text, slot, tip=tip)  # no focus: the keys live on the viewer
 
-    def _slider(self, row: QHBoxLayout, label: str) -> QSlider:
-        row.addWidget(QLabel(label))
+    def _slider(self, row: FlowLayout, label: str) -> QSlider:
+        pair = QWidget(self)  # the label and its slider wrap together
+        box = QHBoxLayout(pair)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(QLabel(label))
         slider = QSlider(Qt.Orientation.Horizontal)
         slider.setRange(-100, 100)
         slider.setValue(0)
@@ -111,7 +115,8 @@ class AdjustmentBar(QWidget):
         slider.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         slider.setAccessibleName(label)
         slider.valueChanged.connect(self._changed)
-        row.addWidget(slider)
+        box.addWidget(slider)
+        row.addWidget(pair)
         return slider
 
 

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from app.responses.choice import ChoiceState
 from app.study.model import ChoiceQuestion
-from widgets.qt import QBoxLayout, QKeyEvent, QPushButton, QVBoxLayout, QWidget
+from widgets.qt import (
+    QBoxLayout,
+    QKeyEvent,
+    QPushButton,
+    QResizeEvent,
+    QSize,
+    QVBoxLayout,
+    QWidget,
+)
 from widgets.responses.base import ResponseWidget
 from widgets.responses.common import digit, hint_label, letter, option_button
 
@@ -34,8 +42,9 @@ class ChoiceWidget(ResponseWidget):
         outer.setSpacing(8)
         in_a_row = (len(keys) <= ROW_MAX_OPTIONS
                     and all(len(o.label) <= ROW_MAX_LABEL for o in state.options))
-        box = QBoxLayout(QBoxLayout.Direction.LeftToRight if in_a_row
-                         else QBoxLayout.Direction.TopToBottom)
+        self._in_a_row = in_a_row
+        self.box = box = QBoxLayout(QBoxLayout.Direction.LeftToRight if in_a_row
+                                    else QBoxLayout.Direction.TopToBottom)
         box.setSpacing(8)
         self.buttons: dict[str, QPushButton] = {}
         for index, option in enumerate(state.options):
@@ -61,6 +70,25 @@ class ChoiceWidget(ResponseWidget):
 
     def uses_letter(self, char: str) -> bool:
         return char in self._by_char
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the widest button: a row of options that does not fit becomes a column
+        (resizeEvent) rather than widen the whole question panel."""
+        hint = super().minimumSizeHint()
+        if self._in_a_row:
+            widest = max((b.minimumSizeHint().width() for b in self.buttons.values()), default=0)
+            hint.setWidth(min(hint.width(), widest))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        if self._in_a_row:
+            spacing = self.box.spacing() * (len(self.buttons) - 1)
+            row = sum(b.sizeHint().width() for b in self.buttons.values()) + spacing
+            direction = (QBoxLayout.Direction.LeftToRight if event.size().width() >= row
+                         else QBoxLayout.Direction.TopToBottom)
+            if self.box.direction() != direction:
+                self.box.setDirection(direction)
+        super().resizeEvent(event)
 
     def handle_key(self, event: QKeyEvent) -> bool:
         char = letter(event)

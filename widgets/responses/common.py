@@ -7,6 +7,7 @@ from widgets.qt import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSize,
     QSizePolicy,
     Qt,
     QWidget,
@@ -30,9 +31,28 @@ POINT_STYLE = OPTION_STYLE.replace("text-align: left; padding: 9px 14px;",
                                    "text-align: center; padding: 9px 6px;")
 
 
-def option_button(text: str, *, point: bool = False) -> QPushButton:
+class OptionButton(QPushButton):
+    """An answer button at least `min_em` "M" widths of its own font wide: a target that
+    grows with the font zoom (a width in pixels stayed small), never narrower than its text."""
+
+    def __init__(self, text: str, min_em: float = 0.0) -> None:
+        super().__init__(text)
+        self.min_em = min_em
+
+    def _at_least_em(self, hint: QSize) -> QSize:
+        em = self.fontMetrics().horizontalAdvance("M")
+        return QSize(max(hint.width(), round(self.min_em * em)), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self._at_least_em(super().minimumSizeHint())
+
+    def sizeHint(self) -> QSize:
+        return self._at_least_em(super().sizeHint())
+
+
+def option_button(text: str, *, point: bool = False, min_em: float = 0.0) -> QPushButton:
     """A checkable, calm, large button. No focus: answers are keyed through handle_key."""
-    button = QPushButton(text)
+    button = OptionButton(text, min_em)
     button.setCheckable(True)
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     button.setStyleSheet(POINT_STYLE if point else OPTION_STYLE)

@@ -13,13 +13,15 @@ scale that contains 0, 0 means the point 0 and N/A is N only.
 from __future__ import annotations
 
 from app.responses.rating import RatingState
-from app.study.model import RatingQuestion
+from app.study.model import Anchor, RatingQuestion
 from widgets.qt import (
     QGridLayout,
     QHBoxLayout,
     QKeyEvent,
     QLabel,
     QPushButton,
+    QSize,
+    QSizePolicy,
     QSlider,
     Qt,
     QVBoxLayout,
@@ -34,6 +36,46 @@ MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
 
 def _fmt(value: float) -> str:
     return f"{value:g}"
+
+
+class AnchorLabel(QLabel):
+    """An anchor's words under the scale, wrapping. It asks for no more width than its longest
+    word: asking for its whole text made its point's column, and so its button, wider than
+    the others whenever the scale had less room than every label on one line (only at the
+    scale's very minimum do the columns still differ, each down to its longest word)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
+
+
+def anchor_cells(points: list[float], anchors: list[Anchor]
+                 ) -> list[tuple[int, int, Qt.AlignmentFlag]]:
+    """(first column, columns spanned, alignment) of each anchor's label under the point
+    buttons. The spans never share a column (labels that shared one were drawn over each
+    other once the scale was narrow: five anchors on five points, an N/A button beside):
+    an end anchor reaches from its edge to half way to its neighbour and aligns with the edge;
+    an inner one is centred on its point, as wide as its neighbours leave it."""
+    n = len(points)
+    indices = [min(range(n), key=lambda i, a=a.value: abs(points[i] - a)) for a in anchors]
+    order = sorted(range(len(anchors)), key=lambda k: indices[k])
+    cells = [(0, 1, Qt.AlignmentFlag.AlignLeft)] * len(order)
+    for rank, k in enumerate(order):
+        index = indices[k]
+        left = 0 if rank == 0 else (indices[order[rank - 1]] + index) // 2 + 1
+        right = n - 1 if rank == len(order) - 1 else (index + indices[order[rank + 1]]) // 2
+        left, right = min(left, index), max(right, index)
+        if index == 0:
+            cells[k] = (left, right - left + 1, Qt.AlignmentFlag.AlignLeft)
+        elif index == n - 1:
+            cells[k] = (left, right - left + 1, Qt.AlignmentFlag.AlignRight)
+        else:
+            reach = min(index - left, right - index)
+            cells[k] = (index - reach, 2 * reach + 1, Qt.AlignmentFlag.AlignHCenter)
+    return cells
 
 
 class RatingWidget(ResponseWidget):
@@ -60,8 +102,8 @@ class RatingWidget(ResponseWidget):
         if question.allow_na:
             na_keys = "N or 0" if self._zero_is_na else "N"
             self.na_button = option_button(f"{question.na_label}  [{na_keys}]", point=True)
-            self.na_button.setMinimumWidth(80)
-            self.na_button.setMaximumWidth(160)
+            # Its own text's width (which grows with the font zoom), never less.
+            self.na_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
             self.na_button.clicked.connect(lambda: self.rating.set_na())
             row.addWidget(self.na_button, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(row)
@@ -82,26 +124,16 @@ class RatingWidget(ResponseWidget):
         points = self.rating.points
         for index, value in enumerate(points):
             label = _fmt(value) if not self._by_position else f"{_fmt(value)}\n[{index + 1}]"
-            button = option_button(label, point=True)
-            button.setMinimumWidth(44)
+            button = option_button(label, point=True, min_em=3)
             button.setAccessibleName(_fmt(value))
             button.clicked.connect(lambda _=False, i=index: self.rating.set_index(i))
             grid.addWidget(button, 0, index)
+            grid.setColumnStretch(index, 1)  # points evenly spaced, whatever their labels say
             self.buttons.append(button)
-        for anchor in question.anchors:
-            index = min(range(len(points)), key=lambda i, a=anchor.value: abs(points[i] - a))
-            text = QLabel(anchor.label)
-            text.setWordWrap(True)
+        for (col, span, align), anchor in zip(anchor_cells(points, question.anchors),
+                                              question.anchors, strict=True):
+            text = AnchorLabel(anchor.label)
             mute(text)
-            # Anchors at the ends align with the scale's edges; inner ones are centred.
-            if index == 0:
-                span, col, align = min(3, len(points)), 0, Qt.AlignmentFlag.AlignLeft
-            elif index == len(points) - 1:
-                span = min(3, len(points))
-                col, align = len(points) - span, Qt.AlignmentFlag.AlignRight
-            else:
-                col, span, align = max(0, index - 1), 3, Qt.AlignmentFlag.AlignHCenter
-                span = min(span, len(points) - col)
             text.setAlignment(align | Qt.AlignmentFlag.AlignTop)
             grid.addWidget(text, 1, col, 1, span)
         return box

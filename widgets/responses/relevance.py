@@ -71,6 +71,13 @@ class RelevanceWidget(RowCursor, ResponseWidget):
         self.grade_buttons: list[dict[int, QPushButton]] = []
         self._contents: list[QBoxLayout] = []  # text beside its buttons, or above when narrow
         self.texts: list[QLabel] = []
+        # The count and the keys above the documents: under a long list they were out of sight.
+        self.progress = hint_label("")
+        outer.addWidget(self.progress)
+        keys = " · ".join(f"{g.value} {g.label.lower()}" for g in state.grades if 0 <= g.value <= 9)
+        self.keys_hint = hint_label(f"Keys: ↑ ↓ choose a document · {keys} (then the next one)"
+                                    " · Space toggles")
+        outer.addWidget(self.keys_hint)
         for index, entry in enumerate(state.entries):
             row = EntryRow()
             row.pressed.connect(lambda i=index: self.set_current(i))
@@ -97,8 +104,8 @@ class RelevanceWidget(RowCursor, ResponseWidget):
             buttons: dict[int, QPushButton] = {}
             for grade in state.grades:
                 hint = f"  [{grade.value}]" if 0 <= grade.value <= 9 else ""
-                button = option_button(f"{grade.label}{hint}", point=True)
-                button.setMinimumWidth(120)
+                # At least 11 em, in the zoomed font (120 px were less than the text at 150%).
+                button = option_button(f"{grade.label}{hint}", point=True, min_em=11)
                 button.setAccessibleName(f"Document {index + 1}: {grade.label}")
                 button.clicked.connect(
                     lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=False))
@@ -107,11 +114,6 @@ class RelevanceWidget(RowCursor, ResponseWidget):
             outer.addWidget(row)
             self.rows.append(row)
             self.grade_buttons.append(buttons)
-        self.progress = hint_label("")
-        outer.addWidget(self.progress)
-        keys = " · ".join(f"{g.value} {g.label.lower()}" for g in state.grades if 0 <= g.value <= 9)
-        outer.addWidget(hint_label(f"Keys: ↑ ↓ choose a document · {keys} (then the next one)"
-                                   " · Space toggles"))
         state.subscribe(self._sync)
         self._sync()
 

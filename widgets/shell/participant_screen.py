@@ -41,7 +41,11 @@ class ProfileForm(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.setVerticalSpacing(12)
         form.setHorizontalSpacing(16)
-        form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        # Each question above its field, fields and messages as wide as the column, and each
+        # message a row of its own (the form gives those the height their wrapped text needs;
+        # inside a nested layout beside a long question they were cut off).
+        form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapAllRows)
         for field in fields:
             widget: QtWidgets.QComboBox | QtWidgets.QLineEdit
             if field.kind == "choice":
@@ -63,11 +67,8 @@ class ProfileForm(QWidget):
             error = QtWidgets.QLabel("", self)
             error.setWordWrap(True)
             error.hide()
-            box = QtWidgets.QVBoxLayout()
-            box.setSpacing(2)
-            box.addWidget(widget)
-            box.addWidget(error)
-            form.addRow(label, box)
+            form.addRow(label, widget)
+            form.addRow(error)
             self.inputs[field.id] = widget
             self.errors[field.id] = error
 
@@ -136,12 +137,9 @@ class ParticipantScreen(Page):
         self.code_note = QtWidgets.QLabel("", self.form)
         self.code_note.setWordWrap(True)
         self.code_note.hide()
-        code_box = QtWidgets.QVBoxLayout()
-        code_box.setSpacing(2)
-        code_box.addWidget(self.code)
-        code_box.addWidget(self.code_note)
         # One form, so the code and the profile fields line up.
-        self.form.form_layout.insertRow(0, self.tr("Participant code"), code_box)
+        self.form.form_layout.insertRow(0, self.tr("Participant code"), self.code)
+        self.form.form_layout.insertRow(1, self.code_note)
         self.body.addWidget(self.form)
         self.body.addStretch(1)
         self.back_button = self.add_button(self.tr("Back"))

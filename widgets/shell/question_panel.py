@@ -24,7 +24,7 @@ from app.session.presentation import TrialView
 from app.study.model import Question
 from app.text_direction import language_direction
 from widgets.images.cache import ImageCache
-from widgets.qt import QKeyEvent, Qt, QtGui, QtWidgets, QWidget, Signal
+from widgets.qt import QEvent, QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
 from widgets.responses.base import ResponseWidget
 from widgets.responses.common import set_flag
 from widgets.responses.registry import make_response_widget
@@ -121,11 +121,22 @@ class QuestionPanel(QtWidgets.QScrollArea):
             widget.changed.connect(self._on_changed)
         layout.addStretch(1)
         self.setWidget(inner)
-        needed = inner.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
-        self.setMinimumWidth(min(needed + 8, MAX_MIN_WIDTH))
+        self._fit_width()
         self._complete = self.all_complete()
         self._announced = self.is_ready()
         self._current: QuestionEntry | None = None
+
+    def _fit_width(self) -> None:
+        inner = self.widget()
+        needed = inner.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        self.setMinimumWidth(min(needed + 8, MAX_MIN_WIDTH))
+
+    def changeEvent(self, event: QEvent) -> None:
+        # After a font zoom the widgets need more room: measured once their fonts have changed
+        # (the event reaches the children after this panel), or the panel scrolled sideways.
+        if event.type() == QEvent.Type.FontChange:
+            QTimer.singleShot(0, self, self._fit_width)
+        super().changeEvent(event)
 
     def is_ready(self) -> bool:
         return all(p.is_ready() for p in self.prompts)

@@ -27,6 +27,8 @@ from widgets.shell.question_panel import QuestionPanel
 from widgets.stimuli.base import StimulusWidget
 from widgets.stimuli.registry import make_stimulus_widget
 
+SPLIT_WEIGHT = 1000
+
 
 class TrialBody(QWidget):
     """The stimulus beside the questions (a caption-only stimulus above them, which then get
@@ -81,6 +83,10 @@ class TrialBody(QWidget):
         if self.splitter.count() == 2:  # the stimulus beside the questions: 3 to 2
             self.splitter.setStretchFactor(0, 3)
             self.splitter.setStretchFactor(1, 2)
+            # The split itself 3 to 2 as well, not from what each side's content asks for: the
+            # answers then stay in the same place from one item to the next (a side whose
+            # minimum is larger still gets it). Sizes are weights until the real width is known.
+            self.splitter.setSizes([3 * SPLIT_WEIGHT, 2 * SPLIT_WEIGHT])
 
 
 class TrialBodies(QtWidgets.QStackedWidget):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from app.session.engine import Progress
 from app.session.presentation import TrialView
 from widgets.qt import QtWidgets, QWidget
-from widgets.typography import ScaledFonts, mute
+from widgets.typography import ScaledFonts, em_widths, mute
 
 
 class TrialHeader(QWidget):
@@ -20,14 +20,15 @@ class TrialHeader(QWidget):
         self.fonts.add(self.block, 1.15, bold=True)
         row.addWidget(self.block)
         self.tag = mute(QtWidgets.QLabel(""))
-        row.addWidget(self.tag)
+        self.tag.setWordWrap(True)  # onto a second line rather than widen the window
+        row.addWidget(self.tag, 1)
         row.addStretch(1)
         self.count = QtWidgets.QLabel("")
         row.addWidget(self.count)
         self.bar = QtWidgets.QProgressBar(self)
         self.bar.setTextVisible(False)
         self.bar.setMaximumHeight(8)
-        self.bar.setFixedWidth(self.fontMetrics().horizontalAdvance("M") * 12)
+        em_widths(self.bar, 4, 12)  # follows the font zoom; gives way first in a narrow window
         row.addWidget(self.bar)
 
     def set_trial(self, view: TrialView, progress: Progress) -> None:
