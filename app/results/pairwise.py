@@ -199,19 +199,25 @@ def choice_pairs(raters: np.ndarray, items: np.ndarray, labels: np.ndarray
     n_raters, n_items, k = int(raters.max()) + 1, int(items.max()) + 1, int(labels.max()) + 1
     ones = np.ones(len(raters))
     present = sp.csr_matrix((ones, (raters, items)), shape=(n_raters, n_items))
-    by_label = sp.csr_matrix((ones, (raters * k + labels, items)), shape=(n_raters * k, n_items))
     flat = sp.csr_matrix((ones, (raters, labels * n_items + items)),
                          shape=(n_raters, k * n_items))
     common = (present @ present.T).toarray()
     agree = (flat @ flat.T).toarray()
-    # counts[a, b, l]: of the items a answered, those b gave label l.
-    counts = (present @ by_label.T).toarray().reshape(n_raters, n_raters, k)
+    # dot[a, b] = sum over labels l of (a's items b gave l) * (b's items a gave l): one
+    # raters x raters product per label (raters^2 memory, not raters^2 x labels).
+    dot_all = np.zeros_like(common)
+    for label in range(k):
+        mine = labels == label
+        gave = sp.csr_matrix((ones[mine], (raters[mine], items[mine])),
+                             shape=(n_raters, n_items))
+        counted = (present @ gave.T).toarray()  # [a, b]: items a answered that b gave label
+        dot_all += counted * counted.T
     a, b = upper_pairs(n_raters)
     n = common[a, b]
     keep = n > 0
     a, b, n = a[keep], b[keep], n[keep]
     same = agree[a, b]
-    dot = (counts[a, b, :] * counts[b, a, :]).sum(axis=1)
+    dot = dot_all[a, b]
     expected = (n * n - dot) / n
     with np.errstate(invalid="ignore", divide="ignore"):
         kappa = 1 - (n - same) / expected
