@@ -107,7 +107,14 @@ def staged_export(out_dir: Path, notice: Callable[[str], None] | None = None
     check_out_folder(out_dir)
     parent = out_dir.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
-    folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=parent))
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=parent))
+    except PermissionError:
+        if not out_dir.is_dir():
+            raise
+        # A folder one may write in but not beside (the root of a USB stick under a
+        # read-only /media/user): staged inside it, still moved into place only when whole.
+        folder = Path(tempfile.mkdtemp(prefix=".export.partial-", dir=out_dir))
     staging = Staging(folder, out_dir)
     try:
         yield staging

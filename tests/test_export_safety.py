@@ -345,3 +345,30 @@ def test_a_name_check_refuses_what_is_not_one_plain_name(tmp_path: Path) -> None
     with pytest.raises(UserInputError):
         out_path(tmp_path / "out", "..", "x.json")
     assert out_path(tmp_path / "out", "mteb", "a.json") == tmp_path / "out" / "mteb" / "a.json"
+
+
+def test_an_out_folder_whose_parent_is_read_only_is_staged_inside_it(
+        small: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The root of a USB stick: writable, its parent (/media/user) not. As root no folder is
+    # read-only, so the refusal of the parent is made by hand here.
+    import tempfile
+
+    import exporters.out_folder as out_folder
+
+    folder, url = small
+    out = tmp_path / "stick"
+    out.mkdir()
+    real = tempfile.mkdtemp
+
+    def refuse_parent(prefix: str = "", dir: Path | None = None) -> str:
+        if dir is not None and Path(dir) == tmp_path:
+            raise PermissionError(13, "Permission denied", str(dir))
+        return real(prefix=prefix, dir=dir)
+    monkeypatch.setattr(out_folder.tempfile, "mkdtemp", refuse_parent)
+    db = open_database(url)
+    try:
+        written = export_all(load_study(folder), db, out, options=ResultsOptions(n_boot=0))
+    finally:
+        db.close()
+    assert (out / "responses_long.csv").is_file() and all(p.is_file() for p in written)
+    assert not [p for p in out.iterdir() if ".partial-" in p.name]
