@@ -99,9 +99,10 @@ def fleiss(rd: ReliabilityData) -> tuple[float, int, int]:
         return float(fleiss_kappa(table, method="fleiss")), len(rows), n
 
 
-def _finite_mean(values: list[float]) -> float:
-    finite = [v for v in values if math.isfinite(v)]
-    return float(np.mean(finite)) if finite else math.nan
+def _finite_mean(values: np.ndarray) -> float:
+    """The mean of the finite values (NaN and infinities left out), NaN when there are none."""
+    finite = values[np.isfinite(values)]
+    return float(np.mean(finite)) if len(finite) else math.nan
 
 
 def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
@@ -116,7 +117,7 @@ def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
     items, _ = pd.factorize(answers["item_id"].astype(str))
     labels, _ = pd.factorize(answers["answer"].astype(str), sort=True)
     kappas, shares = choice_pairs(raters, items, labels)
-    return _finite_mean(kappas.tolist()), _finite_mean(shares.tolist()), len(shares)
+    return _finite_mean(kappas), _finite_mean(shares), len(shares)
 
 
 def _rater_matrix(answers: pd.DataFrame, values: list[float]) -> np.ndarray:
@@ -135,7 +136,7 @@ def pairwise_spearman(answers: pd.DataFrame) -> tuple[float, int]:
     if answers.empty:
         return math.nan, 0
     values = masked_spearman(_rater_matrix(answers, [numeric(v) for v in answers["answer"]]))
-    return _finite_mean(values.tolist()), len(values)
+    return _finite_mean(values), len(values)
 
 
 def _by_item(answers: pd.DataFrame) -> dict[str, list[tuple[str, Any]]]:
@@ -159,7 +160,7 @@ def pairwise_ari(group: QuestionGroup, answers: pd.DataFrame) -> tuple[float, in
         if len(labels) > 1:
             values.append(ari_rows(np.array(labels, dtype=object).reshape(len(labels), -1)))
     found = np.concatenate(values) if values else np.empty(0)
-    return _finite_mean(found.tolist()), len(found)
+    return _finite_mean(found), len(found)
 
 
 def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str, float]:
@@ -180,8 +181,8 @@ def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str
         kappa.append(binary_kappa_rows(table > 0))
     s, k, b = (np.concatenate(x) if x else np.empty(0) for x in (spear, kend, kappa))
     finite = s[np.isfinite(s)]
-    return {"mean_spearman": _finite_mean(s.tolist()), "mean_kendall_tau": _finite_mean(k.tolist()),
-            "mean_binary_kappa": _finite_mean(b.tolist()),
+    return {"mean_spearman": _finite_mean(s), "mean_kendall_tau": _finite_mean(k),
+            "mean_binary_kappa": _finite_mean(b),
             "spearman_std": float(np.std(finite)) if len(finite) > 1 else 0.0,
             "n_comparisons": float(len(finite))}
 
