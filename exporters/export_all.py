@@ -38,9 +38,9 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                notice: Callable[[str], None] | None = None) -> list[Path]:
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
     with staged_export(out_dir, notice) as staging:
-        written, n_steps = _export_into(loaded, db, staging.folder, include_simulated=include_simulated,
-                               include_identifying=include_identifying, progress=progress,
-                               options=options)
+        written, n_steps = _export_into(
+            loaded, db, staging.folder, include_simulated=include_simulated,
+            include_identifying=include_identifying, progress=progress, options=options)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
