@@ -4,7 +4,9 @@ Every answer change, pause, focus loss, resume, crash recovery, import and merge
 row (the database refuses to change or delete them, migration 3). The payload is written as
 JSON. Privacy as in responses_long.csv: unless identifying data is asked for, what a
 participant typed into a free-text question (answer changes carry the value) is withheld, and
-simulated participants are left out unless asked for.
+simulated participants are left out unless asked for. Text cells a spreadsheet would run as
+formulas (a participant code `=...`) are neutralised (exporters/csv_safe.py); the payload is
+JSON and starts with `{`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Any
 from app.storage.database import Database
 from app.storage.tables import EventRow
 from app.study.loader import LoadedStudy
+from exporters.csv_safe import safe_cell
+from exporters.out_folder import out_path
 from exporters.responses_csv import WITHHELD_TEXT
 
 EVENT_COLUMNS = ["event_uuid", "study_id", "participant", "session_uuid", "kind", "item_id",
@@ -34,7 +38,7 @@ def write_events_csv(loaded: LoadedStudy, db: Database, out_dir: Path, *,
                       if q.kind == "text"}
     items_with_text = {item_id for item_id, _ in text_questions}
     simulated = {p.code for p in db.participants(study.id) if p.simulated}
-    path = out_dir / "events.csv"
+    path = out_path(out_dir, "events.csv")
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         writer.writerow(EVENT_COLUMNS)
@@ -44,12 +48,12 @@ def write_events_csv(loaded: LoadedStudy, db: Database, out_dir: Path, *,
             payload: Any = json.loads(event.payload_json or "{}")
             if not include_identifying and event.item_id in items_with_text:
                 payload = _withhold_typed(payload, event, text_questions)
-            writer.writerow([
+            writer.writerow([safe_cell(cell) for cell in (
                 event.uuid, event.study_id, event.participant_code or "",
                 event.session_uuid or "", event.kind, event.item_id or "", event.utc,
                 "" if event.mono_ns is None else event.mono_ns, event.origin,
                 json.dumps(payload, ensure_ascii=False, sort_keys=True),
-            ])
+            )])
     return [path]
 
 

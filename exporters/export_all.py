@@ -1,4 +1,10 @@
-"""Every export of a study into one folder."""
+"""Every export of a study into one folder.
+
+All or nothing: the writers write into a staging folder beside `out_dir` (exporters/
+out_folder.py), moved into place only when every one has finished; an error leaves `out_dir`
+as it was. Files already in `out_dir` that the export writes again are replaced, and
+`notice` is told how many.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +20,8 @@ from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
-from exporters.mteb_results import write_mteb
+from exporters.mteb_results import check_mteb_names, write_mteb
+from exporters.out_folder import staged_export
 from exporters.ratings_csv import write_ratings
 from exporters.report_html import write_report
 from exporters.responses_csv import write_responses_long
@@ -27,8 +34,22 @@ Progress = Callable[[int, int, str], None]
 
 def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool = False,
                include_identifying: bool = False, progress: Progress | None = None,
-               options: ResultsOptions | None = None) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
+               options: ResultsOptions | None = None,
+               notice: Callable[[str], None] | None = None) -> list[Path]:
+    check_mteb_names(loaded)  # a hostile study is refused before anything is computed
+    with staged_export(out_dir, notice) as staging:
+        written, n_steps = _export_into(
+            loaded, db, staging.folder, include_simulated=include_simulated,
+            include_identifying=include_identifying, progress=progress, options=options)
+    if progress:  # (after the move: "done" means the files are in place)
+        progress(n_steps, n_steps, "done")
+    return [staging.final(path) for path in written]
+
+
+def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool,
+                 include_identifying: bool, progress: Progress | None,
+                 options: ResultsOptions | None) -> tuple[list[Path], int]:
+    """The export's files written into `out_dir`, and the number of steps it took."""
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
     options = options or ResultsOptions()
     if options.include_simulated != include_simulated:
@@ -70,6 +91,4 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                 progress(index, len(steps), name)
             written += step()
         written[:0] = long_csv[0].result()  # its files first, where the step put them
-    if progress:
-        progress(len(steps), len(steps), "done")
-    return written
+    return written, len(steps)

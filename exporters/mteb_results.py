@@ -6,6 +6,13 @@
 in exactly the shape of HUME's files, so MTEB's own tooling loads the human baseline like a
 model. Items are mapped to tasks by the `mteb.task_category` category and to subsets by
 `mteb.subset_category` (no value: subset "default"). Empty subsets and tasks are left out.
+
+The revision and the task names become folder and file names: `check_mteb_names` refuses any
+that is not one plain name (a StudyError naming the study file and the JSON path), and every
+path goes through `out_path`, which keeps it under the export folder. Every subset lists the
+languages MTEB filters scores by (`TaskResult.get_score()` averages only subsets whose
+`languages` match, so an empty list scores NaN): the items' own, else the study's `languages`;
+a study with neither is refused.
 """
 
 from __future__ import annotations
@@ -16,8 +23,10 @@ from typing import Any
 
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
+from app.study.errors import Problem, StudyError
 from app.study.loader import LoadedStudy
 from exporters.mteb_entries import languages_of, task_entry
+from exporters.out_folder import out_path, safe_name
 
 DEFAULT_SUBSET = "default"
 
@@ -34,6 +43,27 @@ def _tasks(loaded: LoadedStudy, results: StudyResults) -> dict[str, dict[str, li
             subset = item.categories.get(mteb.subset_category, DEFAULT_SUBSET)
             tasks.setdefault(task, {}).setdefault(subset, []).append(item.id)
     return tasks
+
+
+def check_mteb_names(loaded: LoadedStudy) -> None:
+    """Refuse a study whose MTEB revision or task names cannot be plain file names, or whose
+    MTEB tasks have no language (before anything is computed or written)."""
+    mteb = loaded.study.mteb
+    if mteb is None:
+        return
+    safe_name(mteb.revision, source=loaded.source, where="mteb.revision")
+    unlabelled = False
+    for index, item in enumerate(loaded.study.items):
+        task = item.categories.get(mteb.task_category)
+        if task:
+            safe_name(task, source=loaded.source,
+                      where=f"items[{index}].categories.{mteb.task_category}")
+            unlabelled = unlabelled or not item.language
+    if unlabelled and not loaded.study.languages:
+        raise StudyError([Problem(loaded.source, "languages", "the MTEB export needs the "
+                                  "languages of its tasks (MTEB scores a subset only for its "
+                                  "languages): give the study `languages`, e.g. [\"eng-Latn\"], "
+                                  "or each item a `language`")])
 
 
 def _group_for(results: StudyResults, item_ids: list[str]) -> QuestionGroup:
@@ -79,7 +109,8 @@ def write_mteb(loaded: LoadedStudy, results: StudyResults, out_dir: Path) -> lis
     mteb = loaded.study.mteb
     if mteb is None:
         return []
-    folder = out_dir / "mteb" / "Human" / mteb.revision
+    check_mteb_names(loaded)
+    folder = out_path(out_dir, "mteb", "Human", mteb.revision)
     written: list[Path] = []
     languages: dict[str, None] = {}
     for task, subsets in _tasks(loaded, results).items():
@@ -89,12 +120,12 @@ def write_mteb(loaded: LoadedStudy, results: StudyResults, out_dir: Path) -> lis
         for entry in document["scores"]["test"]:
             languages.update(dict.fromkeys(entry["languages"]))
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{task}.json"
+        path = out_path(folder, f"{task}.json")
         path.write_text(json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False),
                         encoding="utf-8")
         written.append(path)
     if written:
-        path = folder / "model_meta.json"
+        path = out_path(folder, "model_meta.json")
         path.write_text(json.dumps(model_meta(loaded, list(languages)), indent=4,
                                    ensure_ascii=False), encoding="utf-8")
         written.append(path)

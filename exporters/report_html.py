@@ -16,6 +16,7 @@ from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from app.study.loader import LoadedStudy
 from app.wording import counted
+from exporters.out_folder import out_path
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
 
 STYLE = """
@@ -147,6 +148,6 @@ def report_html(loaded: LoadedStudy, results: StudyResults) -> str:
 
 
 def write_report(loaded: LoadedStudy, results: StudyResults, out_dir: Path) -> list[Path]:
-    path = out_dir / "report.html"
+    path = out_path(out_dir, "report.html")
     path.write_text(report_html(loaded, results), encoding="utf-8")
     return [path]

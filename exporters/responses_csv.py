@@ -10,6 +10,7 @@ import pandas as pd
 from app.results.comments import text_question_ids
 from app.study.loader import LoadedStudy
 from exporters.csv_fast import write_csv
+from exporters.out_folder import out_path
 
 WITHHELD_TEXT = "[withheld: free text]"
 
@@ -60,6 +61,6 @@ def write_responses_long(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path
     out = privacy_filter(loaded, frame, include_identifying=include_identifying).copy()
     if pd.api.types.infer_dtype(out["answer"], skipna=False) != "string":  # all text: as is
         out["answer"] = out["answer"].map(answer_text)
-    path = out_dir / "responses_long.csv"
+    path = out_path(out_dir, "responses_long.csv")
     write_csv(out, path)
     return [path]

@@ -8,6 +8,7 @@ import pandas as pd
 
 from app.study.loader import LoadedStudy
 from exporters.csv_fast import write_csv
+from exporters.out_folder import out_path
 from exporters.responses_csv import answer_text, privacy_filter
 
 LEAD_COLUMNS = ["item_id", "question_id", "question_kind", "block_id", "gold"]
@@ -41,6 +42,6 @@ def wide_frame(loaded: LoadedStudy, frame: pd.DataFrame, *,
 
 def write_responses_wide(loaded: LoadedStudy, frame: pd.DataFrame, out_dir: Path, *,
                          include_identifying: bool = False) -> list[Path]:
-    path = out_dir / "responses_wide.csv"
+    path = out_path(out_dir, "responses_wide.csv")
     write_csv(wide_frame(loaded, frame, include_identifying=include_identifying), path)
     return [path]

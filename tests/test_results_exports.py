@@ -13,6 +13,7 @@ from app.cli import main
 from app.results.options import ResultsOptions
 from app.storage import open_database
 from app.storage.database import Database
+from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy, load_study
 from exporters.export_all import export_all
 from tests.results_support import import_rows, simulated_rows
@@ -181,5 +182,6 @@ def test_long_csv_written_beside_the_scores_is_whole_and_first(study: LoadedStud
     assert at_done == [alone]
     broken = tmp_path / "broken"
     (broken / "responses_long.csv").mkdir(parents=True)  # a folder where the file goes
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(UserInputError, match="folder is in the way"):
         export_all(study, db, broken, options=ResultsOptions(n_boot=50))
+    assert (broken / "responses_long.csv").is_dir()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from app.catalog import open_study
 from app.results.options import AUTO, TIE_RULES, ResultsOptions
-from app.storage import open_database
+from app.storage import Database, open_database
 from app.study.errors import UserInputError
 
 
@@ -35,9 +36,28 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(handler=run)
 
 
+def _check_paths(args: argparse.Namespace) -> None:
+    """Clean messages for an --out or --home that cannot be a folder (before any work)."""
+    if args.out.exists() and not args.out.is_dir():
+        raise UserInputError(f"--out {args.out}: exists and is not a folder; give a folder to "
+                             "export into (it is created if missing)")
+    if args.home is not None and args.home.exists() and not args.home.is_dir():
+        raise UserInputError(f"--home {args.home}: exists and is not a folder")
+
+
+def _open_db(args: argparse.Namespace) -> Database:
+    try:
+        return open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
+    except ImportError as exc:  # a URL whose database driver is not installed (mysql://)
+        raise UserInputError(f"--db {args.db}: no driver for this kind of database "
+                             f"({exc.name or exc}); use sqlite:///path/file.sqlite3 or "
+                             "postgresql+psycopg://user@host/dbname") from exc
+
+
 def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0:
         raise UserInputError(f"--bootstrap: {args.bootstrap} is negative")
+    _check_paths(args)
     loaded = open_study(args.study, args.home)
     fields = {f.id for f in loaded.study.profile_fields}
     tier = None if args.tier_field == "none" else args.tier_field
@@ -50,10 +70,16 @@ def run(args: argparse.Namespace) -> int:
     # (and --help) would pay for them at start-up.
     from exporters import export_all
 
-    db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
+    db = _open_db(args)
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
-                             include_identifying=args.include_identifying, options=options)
+                             include_identifying=args.include_identifying, options=options,
+                             notice=lambda text: print(text, file=sys.stderr))
+    except OSError as exc:  # a read-only or full disk, a folder that cannot be made
+        raise UserInputError(f"--out {args.out}: cannot write the export: "
+                             f"{exc.strerror or exc}"
+                             + (f" ({exc.filename})" if exc.filename else "")
+                             ) from exc
     finally:
         db.close()
     for path in written:

@@ -2,32 +2,35 @@
 kappa with its bands, and the pairwise statistics HUME reports for each task type.
 
 Libraries do the statistics: `krippendorff.alpha`, statsmodels' `fleiss_kappa` and
-`aggregate_raters`, sklearn's `cohen_kappa_score` and `adjusted_rand_score`, scipy's
-`spearmanr` and `kendalltau`.
+`aggregate_raters`; the pairwise means (HUME's) use the formulas of sklearn's
+`cohen_kappa_score` and `adjusted_rand_score` and scipy's `spearmanr` and `kendalltau` over all
+rater pairs at once (app/results/pairwise.py), equal to those functions pair by pair.
 """
 
 from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterator
-from itertools import combinations
 from typing import Any
 
 import krippendorff
 import numpy as np
 import pandas as pd
-import scipy.sparse as sp
-from scipy.stats import kendalltau, spearmanr
-from sklearn import config_context
-from sklearn.metrics import cohen_kappa_score
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
 from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
 from app.results.bootstrap import percentile_interval, resample_counts
-from app.results.metrics_clustering import grouping_labels, pair_ari
+from app.results.metrics_clustering import grouping_labels
 from app.results.metrics_rating import numeric
 from app.results.options import ResultsOptions
+from app.results.pairwise import (
+    ari_rows,
+    binary_kappa_rows,
+    choice_pairs,
+    kendall_rows,
+    masked_spearman,
+    spearman_rows,
+)
 from app.results.reliability import ReliabilityData, reliability_data
 from app.results.units import QuestionGroup
 from app.study.answers import item_document_ids
@@ -96,107 +99,90 @@ def fleiss(rd: ReliabilityData) -> tuple[float, int, int]:
         return float(fleiss_kappa(table, method="fleiss")), len(rows), n
 
 
-def rater_pairs(answers: pd.DataFrame) -> Iterator[tuple[str, str, pd.DataFrame]]:
-    """Each pair of raters with the items both answered (columns item_id, a, b)."""
-    by_rater = {str(p): rows.set_index("item_id")["answer"]
-                for p, rows in answers.groupby("participant", sort=True)}
-    for a, b in combinations(sorted(by_rater), 2):
-        common = by_rater[a].index.intersection(by_rater[b].index)
-        if len(common):
-            yield a, b, pd.DataFrame({"item_id": common, "a": by_rater[a].loc[common].to_numpy(),
-                                      "b": by_rater[b].loc[common].to_numpy()})
-
-
-def _finite_mean(values: list[float]) -> float:
-    finite = [v for v in values if math.isfinite(v)]
-    return float(np.mean(finite)) if finite else math.nan
+def _finite_mean(values: np.ndarray) -> float:
+    """The mean of the finite values (NaN and infinities left out), NaN when there are none."""
+    finite = values[np.isfinite(values)]
+    return float(np.mean(finite)) if len(finite) else math.nan
 
 
 def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
     """Mean pairwise Cohen's kappa, mean % agreement, number of pairs (HUME classification).
 
-    Every pair's confusion matrix comes from one sparse product of the raters' one-hot answers
-    (435 pairs of 30 raters over 20,000 items: milliseconds, not a minute of sklearn calls);
-    kappa is then sklearn's formula on the labels the pair used, to the bit."""
+    Every pair at once from three sparse products of the raters' answers (app/results/
+    pairwise.py): 499,500 pairs of 1,000 raters in about a second, not one sklearn call (or
+    one Python step) per pair."""
     if answers.empty:
         return math.nan, math.nan, 0
-    raters, rater_names = pd.factorize(answers["participant"].astype(str), sort=True)
+    raters, _ = pd.factorize(answers["participant"].astype(str), sort=True)
     items, _ = pd.factorize(answers["item_id"].astype(str))
-    labels, label_names = pd.factorize(answers["answer"].astype(str), sort=True)
-    k = len(label_names)
-    onehot = sp.csr_matrix((np.ones(len(answers)), (raters * k + labels, items)),
-                           shape=(len(rater_names) * k, int(items.max()) + 1))
-    confusion = (onehot @ onehot.T).toarray()
-    kappas, shares = [], []
-    for a, b in combinations(range(len(rater_names)), 2):
-        table = confusion[a * k:(a + 1) * k, b * k:(b + 1) * k]
-        n = table.sum()
-        if n == 0:
-            continue  # no item in common
-        kappas.append(_cohen_kappa(table))
-        shares.append(float(np.trace(table) / n))
+    labels, _ = pd.factorize(answers["answer"].astype(str), sort=True)
+    kappas, shares = choice_pairs(raters, items, labels)
     return _finite_mean(kappas), _finite_mean(shares), len(shares)
 
 
-def _cohen_kappa(table: np.ndarray) -> float:
-    """`sklearn.metrics.cohen_kappa_score` from a confusion matrix over all labels: the rows
-    and columns of labels neither rater used are dropped first, as sklearn never has them."""
-    used = (table.sum(axis=0) + table.sum(axis=1)) > 0
-    confusion = table[np.ix_(used, used)]
-    sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
-    expected = np.outer(sum0, sum1) / np.sum(sum0)
-    w_mat = np.ones(confusion.shape)
-    np.fill_diagonal(w_mat, 0)
-    denominator = np.sum(w_mat * expected)
-    if denominator == 0:
-        return math.nan
-    return float(1 - np.sum(w_mat * confusion) / denominator)
+def _rater_matrix(answers: pd.DataFrame, values: list[float]) -> np.ndarray:
+    """raters (sorted by code) x items: each rater's value on each item, NaN where none."""
+    raters, _ = pd.factorize(answers["participant"].astype(str), sort=True)
+    items, item_names = pd.factorize(answers["item_id"].astype(str))
+    matrix = np.full((int(raters.max()) + 1, len(item_names)), np.nan)
+    matrix[raters, items] = values
+    return matrix
 
 
 def pairwise_spearman(answers: pd.DataFrame) -> tuple[float, int]:
-    """Mean over rater pairs of the Spearman correlation of their ratings (HUME STS)."""
-    values = []
-    for _, _, common in rater_pairs(answers):
-        a = np.array([numeric(v) for v in common["a"]])
-        b = np.array([numeric(v) for v in common["b"]])
-        keep = ~(np.isnan(a) | np.isnan(b))
-        if keep.sum() > 1 and np.ptp(a[keep]) > 0 and np.ptp(b[keep]) > 0:
-            values.append(float(spearmanr(a[keep], b[keep]).statistic))
+    """Mean over rater pairs of the Spearman correlation of their ratings on the items both
+    rated (HUME STS); pairs with fewer than two such items, or constant ratings, are left out.
+    All pairs at once (app/results/pairwise.py): 1,000 raters in seconds."""
+    if answers.empty:
+        return math.nan, 0
+    values = masked_spearman(_rater_matrix(answers, [numeric(v) for v in answers["answer"]]))
     return _finite_mean(values), len(values)
+
+
+def _by_item(answers: pd.DataFrame) -> dict[str, list[tuple[str, Any]]]:
+    """item id -> (rater, answer) in rater order: each item's raters, for its pairs."""
+    ordered = answers.assign(_rater=answers["participant"].astype(str)).sort_values(
+        "_rater", kind="stable")
+    found: dict[str, list[tuple[str, Any]]] = {}
+    for item_id, rater, answer in zip(ordered["item_id"].astype(str), ordered["_rater"],
+                                      ordered["answer"], strict=True):
+        found.setdefault(item_id, []).append((rater, answer))
+    return found
 
 
 def pairwise_ari(group: QuestionGroup, answers: pd.DataFrame) -> tuple[float, int]:
-    """Mean over rater pairs and items of the ARI between their groupings (HUME clustering)."""
-    values = []
-    for _, _, common in rater_pairs(answers):
-        for item_id, a, b in zip(common["item_id"], common["a"], common["b"], strict=True):
-            cards = item_document_ids(group.items[str(item_id)])
-            la, lb = grouping_labels(a, cards), grouping_labels(b, cards)
-            if la is not None and lb is not None:
-                values.append(pair_ari(la, lb))
-    return _finite_mean(values), len(values)
+    """Mean over rater pairs and items of the ARI between their groupings (HUME clustering),
+    every pair of an item's raters in one step (app/results/pairwise.py)."""
+    values: list[np.ndarray] = []
+    for item_id, given in _by_item(answers).items():
+        cards = item_document_ids(group.items[item_id])
+        labels = [la for la in (grouping_labels(a, cards) for _, a in given) if la is not None]
+        if len(labels) > 1:
+            values.append(ari_rows(np.array(labels, dtype=object).reshape(len(labels), -1)))
+    found = np.concatenate(values) if values else np.empty(0)
+    return _finite_mean(found), len(found)
 
 
 def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str, float]:
     """HUME reranking: per rater pair and query, Spearman and Kendall of the grade vectors and
-    Cohen's kappa of relevant (grade > 0) vs not; non-finite values (a constant vector) dropped."""
-    spear: list[float] = []
-    kend: list[float] = []
-    kappa: list[float] = []
-    with warnings.catch_warnings(), config_context(skip_parameter_validation=True):
-        warnings.simplefilter("ignore")
-        for _, _, common in rater_pairs(answers):
-            for item_id, a, b in zip(common["item_id"], common["a"], common["b"], strict=True):
-                docs = item_document_ids(group.items[str(item_id)])
-                va, vb = _grades(a, docs), _grades(b, docs)
-                if va is None or vb is None:
-                    continue
-                spear.append(float(spearmanr(va, vb).statistic))
-                kend.append(float(kendalltau(va, vb).statistic))
-                kappa.append(float(cohen_kappa_score(va > 0, vb > 0)))
-    finite = [s for s in spear if math.isfinite(s)]
-    return {"mean_spearman": _finite_mean(spear), "mean_kendall_tau": _finite_mean(kend),
-            "mean_binary_kappa": _finite_mean(kappa),
+    Cohen's kappa of relevant (grade > 0) vs not; non-finite values (a constant vector) dropped.
+    Every pair of a query's raters in one step (app/results/pairwise.py)."""
+    spear: list[np.ndarray] = []
+    kend: list[np.ndarray] = []
+    kappa: list[np.ndarray] = []
+    for item_id, given in _by_item(answers).items():
+        docs = item_document_ids(group.items[item_id])
+        grades = [g for g in (_grades(a, docs) for _, a in given) if g is not None]
+        if len(grades) < 2:
+            continue
+        table = np.array(grades, dtype=float).reshape(len(grades), len(docs))
+        spear.append(spearman_rows(table))
+        kend.append(kendall_rows(table))
+        kappa.append(binary_kappa_rows(table > 0))
+    s, k, b = (np.concatenate(x) if x else np.empty(0) for x in (spear, kend, kappa))
+    finite = s[np.isfinite(s)]
+    return {"mean_spearman": _finite_mean(s), "mean_kendall_tau": _finite_mean(k),
+            "mean_binary_kappa": _finite_mean(b),
             "spearman_std": float(np.std(finite)) if len(finite) > 1 else 0.0,
             "n_comparisons": float(len(finite))}
 

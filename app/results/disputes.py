@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.stats import kendalltau
 
 from app.results.grouped import answer_counts
-from app.results.metrics_clustering import grouping_labels, pair_ari
+from app.results.metrics_clustering import grouping_labels
 from app.results.metrics_rating import numeric
+from app.results.pairwise import ari_rows, kendall_rows
 from app.results.units import QuestionGroup
 from app.study.answers import is_correct, item_document_ids
 from app.study.model import RatingQuestion
@@ -61,15 +60,19 @@ def _dispute(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
     if kind == "relevance":
         split = [len({a.get(d) for a in answers if isinstance(a, dict)}) > 1 for d in docs]
         return float(np.mean(split)) if split else math.nan
+    # Ranking and clustering: every pair of the item's raters at once (app/results/pairwise.py;
+    # one library call per pair made an item with 1,000 raters take minutes).
     if kind == "ranking":
-        taus = [kendalltau([a.index(d) for d in docs], [b.index(d) for d in docs]).statistic
-                for a, b in combinations(answers, 2)
-                if isinstance(a, list) and isinstance(b, list)]
-        return float((1 - np.nanmean(taus)) / 2) if taus else math.nan
+        places = [[a.index(d) for d in docs] for a in answers
+                  if isinstance(a, list) and all(d in a for d in docs)]
+        taus = kendall_rows(np.array(places, dtype=float).reshape(len(places), len(docs)))
+        if len(taus) == 0 or np.isnan(taus).all():
+            return math.nan
+        return float((1 - np.nanmean(taus)) / 2)
     if kind == "clustering":
-        labels = [grouping_labels(a, docs) for a in answers]
-        aris = [pair_ari(a, b) for a, b in combinations([x for x in labels if x], 2)]
-        return float(1 - np.mean(aris)) if aris else math.nan
+        labels = [x for x in (grouping_labels(a, docs) for a in answers) if x]
+        aris = ari_rows(np.array(labels, dtype=object).reshape(len(labels), len(docs)))
+        return float(1 - np.mean(aris)) if len(aris) else math.nan
     return math.nan
 
 
