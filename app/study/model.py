@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
+from app.study.model_quality import Quality
 from app.study.model_stimuli import (
     CardsStimulus,
     Document,
@@ -360,6 +361,8 @@ class Study(StrictModel):
     assignment: Assignment = Field(default_factory=Assignment)
     models: Models = Field(default_factory=Models)
     mteb: MtebExport | None = None
+    quality: Quality = Field(default_factory=Quality,
+                             description="Participant exclusion rules (thresholds).")
     items: list[Item] = Field(min_length=1)
 
     def block(self, block_id: str) -> Block:
