@@ -41,13 +41,16 @@ class ForestPlot(ResultsPlot):
     def __init__(self) -> None:
         super().__init__()
         self.significant_rows = 0
+        self.getPlotItem().showAxis("top")  # a long plot scrolls: a scale at both ends
+        self.getPlotItem().getAxis("top").enableAutoSIPrefix(False)
 
     def show_gaps(self, gaps: pd.DataFrame, question_id: str, category: str = "") -> None:
         rows = gaps[(gaps["question_id"] == question_id)
                     & gaps["category"].isin([ALL, category])] if not gaps.empty else gaps
         metric = str(rows["metric"].iloc[0]) if not rows.empty else ""
         by = f" by {category}" if category else ""
-        self.reset(f"{question_id}: human − model{by} ({metric}, 95% CI; * Holm p < 0.05)",
+        # (No "<" in titles and legend entries: pyqtgraph reads them as HTML.)
+        self.reset(f"{question_id}: human − model{by} ({metric}, 95% CI; * significant after Holm)",
                    f"difference in {metric}", "")
         self.significant_rows = 0
         self.getPlotItem().invertY(True)
@@ -74,7 +77,7 @@ class ForestPlot(ResultsPlot):
                 self.addItem(pg.ScatterPlotItem(
                     x=diff[pick], y=y[pick], symbol="s", size=9, pen=pg.mkPen(colour, width=1.5),
                     brush=colour if flag else "w",
-                    name="Holm p < 0.05" if flag else "not significant"))
+                    name="significant (Holm p under 0.05)" if flag else "not significant"))
                 self.n_items += 1
         labels = [gap_label(r) for r in rows.itertuples(index=False)]
         self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
@@ -86,8 +89,8 @@ class ForestPlot(ResultsPlot):
 
 
 class RaterStrip(ResultsPlot):
-    """The individual raters' main scores over all items as dots (tiers share a row, jittered),
-    each model a labelled vertical line: the model among the humans at a glance."""
+    """The individual raters' main scores over all items as dots (jittered up and down), each
+    model a labelled vertical line with its mid-rank percentile among the raters."""
 
     def show_strip(self, results: StudyResults, ranges: pd.DataFrame, question_id: str) -> None:
         scores = results.scores
@@ -115,9 +118,9 @@ class RaterStrip(ResultsPlot):
                 continue
             colour = MODEL_COLOURS[k % len(MODEL_COLOURS)]
             self.addItem(pg.InfiniteLine(pos=value, angle=90, pen=pg.mkPen(colour, width=2)))
-            text = pg.TextItem(f"{row.model} ({row.percentile:.0f}th pct)", color=colour,
-                               anchor=(0, 1 if k % 2 else 0))
-            text.setPos(value, 0.5 if k % 2 else -0.5)
+            text = pg.TextItem(f"{row.model}: percentile {row.percentile:.0f}", color=colour,
+                               anchor=(0, 0.5))
+            text.setPos(value, 0.6 - 0.4 * (k % 4))  # staggered: close models stay readable
             self.addItem(text)
             self.n_items += 1
         every = np.concatenate([values, metric_rows["model_value"].to_numpy(dtype=float)])

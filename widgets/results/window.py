@@ -100,7 +100,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.disputed, "Most disputed items")
         self.human_vs_model = HumanVsModelTab()
         self.model.compared.connect(self.human_vs_model.show_comparison)
-        self.tabs.insertTab(1, self.human_vs_model, "Human vs model")
+        self.tabs.addTab(self.human_vs_model, "Human vs model")  # last: tab indices stay
         self.setCentralWidget(central)
         self.resize(1200, 820)
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
