@@ -88,6 +88,7 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
     assert (sensitivity.loc[sensitivity["rule"] == "none", "difference_from_none"] == 0).all()
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "Human vs model" in report and "Sensitivity" in report
+    assert "human − model, all items" in report  # the forest plot (inline SVG)
 
 
 def test_no_bootstrap_gives_no_interval_and_no_test(tmp_path: Path) -> None:
