@@ -14,6 +14,7 @@ from statsmodels.stats.multitest import multipletests
 
 from app.results.bootstrap import boot_mean, boot_spearman, resample_counts
 from app.results.gaps import method_text
+from app.results.human_range import leave_one_out, spearman_or_nan
 from app.results.paired_tests import bootstrap_p, difference_interval, holm, permutation_p
 
 RNG = np.random.default_rng(7)
@@ -113,3 +114,15 @@ def test_method_says_which_test() -> None:
     assert "permutation" in method_text(100, True)
     assert "bootstrap distribution" in method_text(100, False)
     assert "no interval" in method_text(0, True)
+
+
+def test_leave_one_out_ceiling_is_scipy_spearman_with_the_others_mean() -> None:
+    ratings = {"A": np.array([1, 2, 3, 4, 5, np.nan]), "B": np.array([2, 2, 3, 5, 4, 1.0]),
+               "C": np.array([1, 3, 2, 4, 5, 2.0])}
+    out = leave_one_out(ratings)
+    others = np.nanmean(np.vstack([ratings["B"], ratings["C"]]), axis=0)
+    assert out["A"] == spearmanr(ratings["A"][:5], others[:5]).statistic
+    others = np.nanmean(np.vstack([ratings["A"], ratings["C"]]), axis=0)
+    assert out["B"] == spearmanr(ratings["B"], others).statistic
+    assert math.isnan(spearman_or_nan(np.array([1.0, 1.0, 1.0]), np.array([1.0, 2.0, 3.0])))
+    assert leave_one_out({"A": ratings["A"]}) == {}

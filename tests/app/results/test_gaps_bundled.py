@@ -80,6 +80,17 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
     ranges = pd.read_csv(out / "human_range.csv")
     assert ranges["percentile"].dropna().between(0, 100).all()
     assert (ranges["raters_below"] + ranges["raters_equal"] <= ranges["n_raters"]).all()
+    # Over all items the raters are human_scores.csv's participant rows.
+    for row in ranges[ranges["category"] == "all"].itertuples(index=False):
+        main = gaps[gaps["question_id"] == row.question_id]["metric"].iloc[0]
+        own = humans[(humans["who_kind"] == "participant") & (humans["metric"] == main)
+                     & (humans["question_id"] == row.question_id)]["value"].dropna()
+        assert row.n_raters == len(own)
+        assert row.raters_below == int((own < row.model_value).sum())
+        assert row.human_min == own.min() and row.human_max == own.max()
+    sts = ranges[ranges["question_id"] == "similarity"]
+    if name == "hume-demo":  # the STS group: a leave-one-out ceiling and the model's consensus
+        assert sts["ceiling_mean"].notna().all() and sts["model_vs_consensus"].notna().all()
     exclusions = pd.read_csv(out / "exclusions.csv")
     assert len(exclusions) == 5 * 4  # every participant x rule
     sensitivity = pd.read_csv(out / "sensitivity.csv")
