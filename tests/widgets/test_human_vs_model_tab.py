@@ -1,12 +1,14 @@
 """The results window's Human vs model tab on a real study and database: the forest plot draws
 every gap of the question, marks the Holm-significant ones, the strip places the models among
-the raters, the table holds gaps.csv's rows, and the plots save as PNG."""
+the raters, the table holds gaps.csv's rows, and the plots save as PNG; the export dialog
+applies the quality rules ticked in it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from app.results.options import ResultsOptions
@@ -15,7 +17,7 @@ from app.study.loader import LoadedStudy
 from tests.results_support import import_rows, simulated_rows
 from tests.test_results_study import with_models
 from widgets.qt import QImage
-from widgets.results import ResultsWindow
+from widgets.results import ExportDialog, ResultsWindow
 
 TIMEOUT_MS = 60_000
 
@@ -62,3 +64,22 @@ def test_human_vs_model_tab_draws_gaps_and_the_raters(qtbot, study: LoadedStudy,
     assert not image.isNull() and image.width() >= 400
     assert not ranges.empty
     window.close()
+
+
+def test_export_dialog_applies_the_ticked_quality_rules(qtbot, study: LoadedStudy, db: Database,
+                                                        tmp_path: Path) -> None:
+    import_rows(study, db, simulated_rows(study, [("FAST", "primary", 0.9)], seed=5,
+                                          rt_base=100), tmp_path, name="fast.csv")
+    dialog = ExportDialog(study, db)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.exclude["too_fast"].text() == "answered too fast"
+    dialog.exclude["too_fast"].setChecked(True)
+    out = tmp_path / "exported"
+    with qtbot.waitSignal(dialog.finished_export, timeout=TIMEOUT_MS) as signal:
+        dialog.start(out)
+    names = {p.name for p in signal.args[0]}
+    assert names >= {"gaps.csv", "human_range.csv", "exclusions.csv", "sensitivity.csv"}
+    scores = pd.read_csv(out / "human_scores.csv")
+    assert "FAST" not in set(scores["who"])
+    assert "too_fast 1" in (out / "report.html").read_text(encoding="utf-8")
