@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from app.results.bootstrap import _seed
 from app.results.options import ResultsOptions
 from app.results.score_rows import ALL, Subset, subsets
 from app.results.scorers import FamilyScorer, scorer_for
@@ -52,6 +53,20 @@ class Cell:
     @property
     def main(self) -> str:
         return self.subset.scorer.main
+
+
+def rater_resampled(boot: np.ndarray, seed: str) -> np.ndarray:
+    """The mean over raters of their statistic on each resample, the raters themselves drawn
+    with replacement anew for every resample (`--bootstrap-raters`): boot is raters x
+    resamples."""
+    n_raters, n_boot = boot.shape
+    if n_raters == 0 or n_boot == 0:
+        return np.full(n_boot, np.nan)
+    drawn = np.random.default_rng(_seed(seed)).integers(0, n_raters, size=(n_boot, n_raters))
+    picked = boot[drawn, np.arange(n_boot)[:, None]]  # n_boot x n_raters
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a draw of raters without a value
+        return np.nanmean(picked, axis=1)
 
 
 def _nanmean_rows(rows: np.ndarray) -> np.ndarray:
@@ -138,12 +153,18 @@ def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
     here = [k for k, c in enumerate(codes) if c in cell.rater_scores]
     for k in here:
         cell.rater_items[codes[k]] = matrix[k]
+    def party_boot(rows: list[int], name: str) -> np.ndarray:
+        if not subset.options.bootstrap_raters:
+            return _nanmean_rows(boot[rows])
+        return rater_resampled(boot[rows], f"{subset.options.seed}:raters:{cell.question_id}:"
+                                           f"{subset.category}={subset.value}:{name}")
+
     for tier in sorted({scored.tiers[codes[k]] for k in here if scored.tiers[codes[k]]}):
         rows = [k for k in here if scored.tiers[codes[k]] == tier]
         cell.humans.append(Party("tier", tier, _nanmean_rows(matrix[rows]),
-                                 _nanmean_rows(boot[rows]), len(rows)))
+                                 party_boot(rows, f"tier={tier}"), len(rows)))
     cell.humans.append(Party("humans", HUMANS, _nanmean_rows(matrix[here]),
-                             _nanmean_rows(boot[here]), len(here)))
+                             party_boot(here, HUMANS), len(here)))
     if scored.pooled_values is not None and scored.pooled_label is not None:
         cell.humans.append(Party("pooled", scored.pooled_label,
                                  subset.matrix([scored.pooled_values])[0],
