@@ -105,8 +105,8 @@ def test_holm_is_statsmodels_over_the_defined_p_values() -> None:
     assert math.isnan(out[1])
     assert [out[0], out[2], out[3]] == pytest.approx(list(expected), abs=0)
     # Random families with ties and p near 1 (few: statsmodels collects garbage on every call).
-    for size in (1, 2, 3, 5, 9):
-        for _ in range(2):
+    for size in (2, 5, 9):
+        for _ in range(1):
             family = list(np.round(RNG.random(size), 1))
             assert holm(family) == list(multipletests(family, method="holm")[1])
 
