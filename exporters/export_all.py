@@ -8,7 +8,7 @@ as it was. Files already in `out_dir` that the export writes again are replaced,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +20,7 @@ from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.gaps_csv import HumanVsModel
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
 from exporters.ratings_csv import write_ratings
@@ -35,12 +36,16 @@ Progress = Callable[[int, int, str], None]
 def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool = False,
                include_identifying: bool = False, progress: Progress | None = None,
                options: ResultsOptions | None = None,
-               notice: Callable[[str], None] | None = None) -> list[Path]:
+               notice: Callable[[str], None] | None = None,
+               exclude: Sequence[str] = ()) -> list[Path]:
+    """`exclude`: quality rules (app.results.quality) whose excluded participants are taken
+    out of every file but exclusions.csv and sensitivity.csv."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
     with staged_export(out_dir, notice) as staging:
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
-            include_identifying=include_identifying, progress=progress, options=options)
+            include_identifying=include_identifying, progress=progress, options=options,
+            exclude=exclude)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -48,9 +53,15 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
 
 def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool,
                  include_identifying: bool, progress: Progress | None,
-                 options: ResultsOptions | None) -> tuple[list[Path], int]:
+                 options: ResultsOptions | None,
+                 exclude: Sequence[str]) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
+    # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
+    # participants they exclude out of every file after this.
+    everyone = frame
+    human_vs_model = HumanVsModel.measure(loaded, everyone, exclude)
+    frame = human_vs_model.kept(frame)
     options = options or ResultsOptions()
     if options.include_simulated != include_simulated:
         options = replace(options, include_simulated=include_simulated)
@@ -82,7 +93,9 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
-        ("report", lambda: write_report(loaded, scored[0], out_dir)),
+        ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
+        ("report", lambda: write_report(loaded, scored[0], out_dir,
+                                        human_vs_model=human_vs_model)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

@@ -33,6 +33,13 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the 95%% confidence intervals (0: none)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--bootstrap-raters", action="store_true",
+                   help="in gaps.csv, also resample the raters of each tier on every bootstrap "
+                   "draw (the CI then covers the choice of raters too)")
+    p.add_argument("--exclude", metavar="RULE[,RULE...]", default="",
+                   help="leave out the participants these quality rules exclude (attention_failed, "
+                   "too_fast, straight_lining, incomplete, or all) from every file but "
+                   "exclusions.csv and sensitivity.csv")
     p.set_defaults(handler=run)
 
 
@@ -64,8 +71,14 @@ def run(args: argparse.Namespace) -> int:
     if tier not in (None, AUTO) and tier not in fields:
         raise UserInputError(f"--tier-field: {loaded.source} has no profile field {tier!r} "
                              f"(it has: {', '.join(sorted(fields)) or 'none'})")
+    exclude: tuple[str, ...] = ()
+    if args.exclude:
+        from app.results.quality import parse_rules  # (pandas: see the import below)
+
+        exclude = parse_rules(args.exclude)
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
-                             seed=args.seed, include_simulated=args.include_simulated)
+                             seed=args.seed, include_simulated=args.include_simulated,
+                             bootstrap_raters=args.bootstrap_raters)
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
     # (and --help) would pay for them at start-up.
     from exporters import export_all
@@ -74,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
                              include_identifying=args.include_identifying, options=options,
-                             notice=lambda text: print(text, file=sys.stderr))
+                             notice=lambda text: print(text, file=sys.stderr),
+                             exclude=exclude)
     except OSError as exc:  # a read-only or full disk, a folder that cannot be made
         raise UserInputError(f"--out {args.out}: cannot write the export: "
                              f"{exc.strerror or exc}"

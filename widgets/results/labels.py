@@ -25,6 +25,9 @@ COLUMNS = {
     "n_correct": "Correct answers", "mean_rt_correct_ms": "Mean RT, correct (ms)",
     "median_rt_correct_ms": "Median RT, correct (ms)", "human_accuracy": "Human accuracy",
     "model_accuracy": "Model accuracy", "n_models": "Models",
+    "human_kind": "Human side", "human": "Human", "metric": "Metric",
+    "human_value": "Human score", "model_value": "Model score",
+    "difference": "Difference (human - model)", "p_value": "p", "p_holm": "p (Holm)",
 }
 # Values that are internal names themselves (kinds of rows, statistics, metrics, categories).
 VALUES = {
@@ -47,7 +50,7 @@ VALUES = {
 }
 # Columns whose values are names to read out (the rest are data: shown as they are).
 NAME_COLUMNS = frozenset({"row_kind", "statistic", "rt_basis", "method", "unit", "group_by",
-                          "category", "who", "categories"})
+                          "category", "who", "categories", "human_kind", "metric"})
 _WIDE = re.compile(r"^(?P<question>\S+) (?P<metric>\S+)(?: \[(?P<cat>[^=\]]+)=(?P<val>.*)\])?$")
 
 

@@ -1,0 +1,178 @@
+"""Per-item values and bootstrap statistics of every scored party in every breakdown cell: what
+the human-vs-model comparisons (gaps.csv, human_range.csv) are computed from.
+
+The cells are `score_rows.subsets` built with the same options as `compute_results`, so the
+resampled items are the very draws behind the CIs of human_scores.csv and model_scores.csv: a
+tier's statistic on a resample is the mean over its raters of each rater's (as there), the
+pooled human and each model have their own.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from app.results.bootstrap import _seed
+from app.results.options import ResultsOptions
+from app.results.score_rows import ALL, Subset, subsets
+from app.results.scorers import FamilyScorer, scorer_for
+from app.results.summary import StudyResults
+from app.results.units import QuestionGroup
+
+HUMANS = "all raters"
+
+
+@dataclass
+class Party:
+    """One side of a comparison on one cell."""
+
+    kind: str  # tier, humans, pooled, model
+    name: str
+    items: np.ndarray  # per-item values on the cell's items (NaN: none), as one row
+    boot: np.ndarray  # its main metric on each resample (empty without bootstrap)
+    n_raters: int = 0
+
+
+@dataclass
+class Cell:
+    subset: Subset
+    rater_scores: dict[str, float] = field(default_factory=dict)  # rater -> main metric
+    rater_items: dict[str, np.ndarray] = field(default_factory=dict)  # rater -> per-item values
+    humans: list[Party] = field(default_factory=list)  # tiers, all raters, pooled
+    models: list[Party] = field(default_factory=list)
+    model_illustrative: dict[str, bool] = field(default_factory=dict)
+
+    @property
+    def question_id(self) -> str:
+        return self.subset.group.question_id
+
+    @property
+    def main(self) -> str:
+        return self.subset.scorer.main
+
+
+def rater_resampled(boot: np.ndarray, seed: str) -> np.ndarray:
+    """The mean over raters of their statistic on each resample, the raters themselves drawn
+    with replacement anew for every resample (`--bootstrap-raters`): boot is raters x
+    resamples."""
+    n_raters, n_boot = boot.shape
+    if n_raters == 0 or n_boot == 0:
+        return np.full(n_boot, np.nan)
+    drawn = np.random.default_rng(_seed(seed)).integers(0, n_raters, size=(n_boot, n_raters))
+    picked = boot[drawn, np.arange(n_boot)[:, None]]  # n_boot x n_raters
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a draw of raters without a value
+        return np.nanmean(picked, axis=1)
+
+
+def _nanmean_rows(rows: np.ndarray) -> np.ndarray:
+    if rows.size == 0:
+        return np.full(rows.shape[1] if rows.ndim == 2 else 0, np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a column where no row has a value
+        return np.nanmean(rows, axis=0)
+
+
+@dataclass
+class _Scored:
+    """A group's parties scored once, on all items: every per-item value is the item's own
+    (correct or not, its AP, its rating, the majority vote of its raters...), so a breakdown
+    cell's values are these restricted to its items (`Subset.matrix` aligns by item id)."""
+
+    rater_scores: dict[str, float]
+    rater_values: dict[str, pd.Series]
+    tiers: dict[str, str]
+    pooled_label: str | None
+    pooled_values: pd.Series | None
+    model_values: dict[str, pd.Series]
+
+
+def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | None = None,
+                options: ResultsOptions | None = None) -> Iterator[Cell]:
+    """Every breakdown cell of every scored group with its human parties and models.
+    `answers` (question id -> human answers) defaults to the results' own."""
+    options = options or results.options
+    answers = results.answers if answers is None else answers
+    for group in results.groups:
+        scorer = scorer_for(group)
+        group_answers = answers.get(group.question_id)
+        if scorer is None or group_answers is None or group_answers.empty:
+            continue
+        scored = _score_all(scorer, group, group_answers, results.predictions.answers(group),
+                            options)
+        for subset in subsets(group, scorer, set(group_answers["item_id"].unique()), options):
+            sub = (group_answers if subset.category == ALL
+                   else group_answers[group_answers["item_id"].isin(subset.item_ids)])
+            if not sub.empty:
+                yield _cell(subset, sub, scored, results.predictions.illustrative)
+
+
+def _score_all(scorer: FamilyScorer, group: QuestionGroup, answers: pd.DataFrame,
+               models: dict[str, pd.DataFrame], options: ResultsOptions) -> _Scored:
+    by_rater = {str(p): rows for p, rows in answers.groupby("participant", sort=True)}
+    scored = scorer.score_parties(group, by_rater)
+    pooled = scorer.pooled(group, answers, options)
+    models = {m: a for m, a in models.items() if not a.empty}
+    model_scored = scorer.score_parties(group, models)
+    return _Scored({c: s[0].get(scorer.main, np.nan) for c, s in scored.items()},
+                   {c: s[1] for c, s in scored.items()},
+                   {c: str(rows["tier"].iloc[0]) for c, rows in by_rater.items()},
+                   pooled.label if pooled else None, pooled.values if pooled else None,
+                   {m: s[1] for m, s in model_scored.items()})
+
+
+def _rater_scores(subset: Subset, sub: pd.DataFrame, scored: _Scored,
+                  matrix: np.ndarray) -> dict[str, float]:
+    """Each rater's main score on the cell's items: on all items the scorer's own; on a
+    cell, the mean of the rater's item values where the metric is that mean, else the scorer
+    run on the cell's answers (Spearman of the cell's ratings)."""
+    if subset.category == ALL:
+        return dict(scored.rater_scores)
+    present = np.isfinite(matrix).any(axis=1)
+    if subset.scorer.decomposable:
+        return {c: float(np.mean(row[np.isfinite(row)]))
+                for c, row, ok in zip(scored.rater_values, matrix, present, strict=True) if ok}
+    by_rater = {str(p): rows for p, rows in sub.groupby("participant", sort=True)}
+    return {c: s[0].get(subset.scorer.main, np.nan)
+            for c, s in subset.scorer.score_parties(subset.group, by_rater).items()}
+
+
+def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
+          illustrative: dict[str, bool]) -> Cell:
+    codes = list(scored.rater_values)
+    values = [scored.rater_values[c] for c in codes]
+    matrix = subset.matrix(values)
+    boot = subset.boot_rows(values)
+    cell = Cell(subset)
+    cell.rater_scores = _rater_scores(subset, sub, scored, matrix)
+    # Raters without an answer in the cell have all-NaN rows: left out of every mean below.
+    here = [k for k, c in enumerate(codes) if c in cell.rater_scores]
+    for k in here:
+        cell.rater_items[codes[k]] = matrix[k]
+    def party_boot(rows: list[int], name: str) -> np.ndarray:
+        if not subset.options.bootstrap_raters:
+            return _nanmean_rows(boot[rows])
+        return rater_resampled(boot[rows], f"{subset.options.seed}:raters:{cell.question_id}:"
+                                           f"{subset.category}={subset.value}:{name}")
+
+    for tier in sorted({scored.tiers[codes[k]] for k in here if scored.tiers[codes[k]]}):
+        rows = [k for k in here if scored.tiers[codes[k]] == tier]
+        cell.humans.append(Party("tier", tier, _nanmean_rows(matrix[rows]),
+                                 party_boot(rows, f"tier={tier}"), len(rows)))
+    cell.humans.append(Party("humans", HUMANS, _nanmean_rows(matrix[here]),
+                             party_boot(here, HUMANS), len(here)))
+    if scored.pooled_values is not None and scored.pooled_label is not None:
+        cell.humans.append(Party("pooled", scored.pooled_label,
+                                 subset.matrix([scored.pooled_values])[0],
+                                 subset.boot_rows([scored.pooled_values])[0], len(here)))
+    for model, series in scored.model_values.items():
+        row = subset.matrix([series])[0]
+        if not np.isfinite(row).any():
+            continue  # no prediction for the cell's items: no model row in model_scores either
+        cell.models.append(Party("model", model, row, subset.boot_rows([series])[0]))
+        cell.model_illustrative[model] = illustrative.get(model, False)
+    return cell
