@@ -15,6 +15,7 @@ from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.mteb_results import write_mteb
+from exporters.rater_models_csv import write_rater_models
 from exporters.ratings_csv import write_ratings
 from exporters.report_html import write_report
 from exporters.responses_csv import write_responses_long
@@ -60,6 +61,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         ("agreement", lambda: write_agreement(scored[0], out_dir)),
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
+        ("rater models", lambda: write_rater_models(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
         ("report", lambda: write_report(loaded, scored[0], out_dir)),
     ]

@@ -19,6 +19,7 @@ from app.results.models import (
     published_rows,
 )
 from app.results.options import ResultsOptions, check_scoring_options, resolve_tier_field
+from app.results.rater_models import fit_group, labels_frame, raters_frame
 from app.results.ratings_summary import (
     DISTRIBUTION_COLUMNS,
     SUMMARY_COLUMNS,
@@ -68,6 +69,8 @@ class StudyResults:
     predictions: ModelPredictions
     answers: dict[str, pd.DataFrame] = field(repr=False)  # question id -> human answers
     notes: list[str] = field(default_factory=list)
+    raters: pd.DataFrame = field(default_factory=lambda: raters_frame([]))  # raters.csv
+    aggregated_labels: pd.DataFrame = field(default_factory=lambda: labels_frame([]))
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -104,6 +107,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     answers_by_group: dict[str, pd.DataFrame] = {}
     metrics: dict[str, tuple[str, ...]] = {}
     notes: list[str] = []
+    raters: list[dict] = []
+    aggregated: list[dict] = []
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -111,10 +116,13 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         models = predictions.answers(group)
         # unique() first: iterating 600,000 Arrow-backed strings in Python takes a second
         human_items = set(answers["item_id"].unique())
+        rater_models = fit_group(group, answers)
+        raters += rater_models.raters
+        aggregated += rater_models.labels
         if scorer is not None:
             metrics[group.question_id] = scorer.metrics(group)
             cells = subsets(group, scorer, human_items, options)
-            scores += human_score_rows(cells, answers, options)
+            scores += human_score_rows(cells, answers, options, rater_models.aggregates)
             scores += model_score_rows(cells, models, predictions.illustrative)
             coverage += coverage_rows(group, human_items, models, predictions.illustrative)
         if group.kind == "rating":
@@ -146,4 +154,5 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         model_coverage=pd.DataFrame(coverage, columns=COVERAGE_COLUMNS),
         comparison=comparison_table(score_frame, summary_frame),
         predictions=predictions, answers=answers_by_group, notes=notes,
+        raters=raters_frame(raters), aggregated_labels=labels_frame(aggregated),
     )

@@ -1,0 +1,16 @@
+"""raters.csv and aggregated_labels.csv: Dawid-Skene and MACE over the human answers to each
+choice question (docs/results.md, "Rater models")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.results.summary import StudyResults
+from exporters.csv_files import write_frames
+
+
+def write_rater_models(results: StudyResults, out_dir: Path) -> list[Path]:
+    return write_frames(out_dir, {
+        "raters.csv": results.raters,
+        "aggregated_labels.csv": results.aggregated_labels,
+    })
