@@ -1,5 +1,6 @@
-"""raters.csv and aggregated_labels.csv: Dawid-Skene and MACE over the human answers to each
-choice question (docs/results.md, "Rater models")."""
+"""raters.csv and aggregated_labels.csv (Dawid-Skene and MACE over the human answers to each
+choice question), items.csv and abilities.csv (the Rasch scale of humans and models):
+docs/results.md, "Rater models, item difficulty and models as annotators"."""
 
 from __future__ import annotations
 
@@ -13,4 +14,6 @@ def write_rater_models(results: StudyResults, out_dir: Path) -> list[Path]:
     return write_frames(out_dir, {
         "raters.csv": results.raters,
         "aggregated_labels.csv": results.aggregated_labels,
+        "items.csv": results.items,
+        "abilities.csv": results.abilities,
     })

@@ -19,6 +19,7 @@ from app.results.models import (
     published_rows,
 )
 from app.results.options import ResultsOptions, check_scoring_options, resolve_tier_field
+from app.results.rasch import ABILITY_COLUMNS, ITEM_COLUMNS, group_rasch
 from app.results.rater_models import fit_group, labels_frame, raters_frame
 from app.results.ratings_summary import (
     DISTRIBUTION_COLUMNS,
@@ -71,6 +72,8 @@ class StudyResults:
     notes: list[str] = field(default_factory=list)
     raters: pd.DataFrame = field(default_factory=lambda: raters_frame([]))  # raters.csv
     aggregated_labels: pd.DataFrame = field(default_factory=lambda: labels_frame([]))
+    items: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ITEM_COLUMNS))
+    abilities: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ABILITY_COLUMNS))
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -109,6 +112,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     notes: list[str] = []
     raters: list[dict] = []
     aggregated: list[dict] = []
+    rasch_items: list[dict] = []
+    abilities: list[dict] = []
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -125,6 +130,9 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
             scores += human_score_rows(cells, answers, options, rater_models.aggregates)
             scores += model_score_rows(cells, models, predictions.illustrative)
             coverage += coverage_rows(group, human_items, models, predictions.illustrative)
+            item_rows, ability_rows = group_rasch(group, scorer, answers, models)
+            rasch_items += item_rows
+            abilities += ability_rows
         if group.kind == "rating":
             summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
@@ -155,4 +163,6 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         comparison=comparison_table(score_frame, summary_frame),
         predictions=predictions, answers=answers_by_group, notes=notes,
         raters=raters_frame(raters), aggregated_labels=labels_frame(aggregated),
+        items=pd.DataFrame(rasch_items, columns=ITEM_COLUMNS),
+        abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
     )

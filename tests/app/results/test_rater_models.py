@@ -85,3 +85,19 @@ def test_low_competence_measured_and_only_flagged_when_on(
     on = low_competence_rows(raters, enabled=True)
     assert [r["participant"] for r in on if r["excluded"]] == ["P05"]
     assert {r["rule"] for r in on} == {LOW_COMPETENCE_RULE}
+
+
+def test_items_and_abilities_of_the_study(exported: Path) -> None:
+    items = pd.read_csv(exported / "items.csv")
+    assert list(items.columns) == ["question_id", "item_id", "difficulty", "se",
+                                   "p_correct_humans", "p_correct_models"]
+    assert not items.empty and (items["se"] > 0).all()
+    for _, rows in items.groupby("question_id"):
+        assert abs(rows["difficulty"].mean()) < 1e-6
+    abilities = pd.read_csv(exported / "abilities.csv", keep_default_na=False)
+    assert list(abilities.columns) == ["question_id", "party_kind", "party", "tier", "ability",
+                                       "se"]
+    assert set(abilities["party_kind"]) == {"participant", "model"}
+    humans = abilities[abilities["party_kind"] == "participant"]
+    for _, rows in humans.groupby("question_id"):
+        assert rows.set_index("party")["ability"].idxmin() == "P05"
