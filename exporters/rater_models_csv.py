@@ -1,5 +1,6 @@
 """raters.csv and aggregated_labels.csv (Dawid-Skene and MACE over the human answers to each
-choice question), items.csv and abilities.csv (the Rasch scale of humans and models):
+choice question), items.csv and abilities.csv (the Rasch scale of humans and models),
+llm_annotators.csv and judge_calibration.csv (models as annotators):
 docs/results.md, "Rater models, item difficulty and models as annotators"."""
 
 from __future__ import annotations
@@ -16,4 +17,6 @@ def write_rater_models(results: StudyResults, out_dir: Path) -> list[Path]:
         "aggregated_labels.csv": results.aggregated_labels,
         "items.csv": results.items,
         "abilities.csv": results.abilities,
+        "llm_annotators.csv": results.llm_annotators,
+        "judge_calibration.csv": results.judge_calibration,
     })

@@ -32,12 +32,18 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the 95%% confidence intervals (0: none)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--alt-test-epsilon", type=float, default=0.2, metavar="E",
+                   help="llm_annotators.csv: how much worse than a human a model may align and "
+                   "still stand in for one (default 0.2, the paper's choice for expert raters; "
+                   "0.1 for crowd workers)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0:
         raise UserInputError(f"--bootstrap: {args.bootstrap} is negative")
+    if not 0 <= args.alt_test_epsilon <= 1:
+        raise UserInputError(f"--alt-test-epsilon: {args.alt_test_epsilon} is not between 0 and 1")
     loaded = open_study(args.study, args.home)
     fields = {f.id for f in loaded.study.profile_fields}
     tier = None if args.tier_field == "none" else args.tier_field
@@ -45,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError(f"--tier-field: {loaded.source} has no profile field {tier!r} "
                              f"(it has: {', '.join(sorted(fields)) or 'none'})")
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
-                             seed=args.seed, include_simulated=args.include_simulated)
+                             seed=args.seed, include_simulated=args.include_simulated,
+                             alt_test_epsilon=args.alt_test_epsilon)
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
     # (and --help) would pay for them at start-up.
     from exporters import export_all

@@ -32,6 +32,7 @@ class ResultsOptions:
     confidence: float = 0.95
     include_simulated: bool = False
     disputed_top: int = 20  # how many of the most disputed items to list per question
+    alt_test_epsilon: float = 0.2  # llm_annotators.csv's cost-benefit margin (app.results.alt_test)
 
 
 def resolve_tier_field(study: Study, options: ResultsOptions) -> str | None:

@@ -7,6 +7,12 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from app.results.agreement import AGREEMENT_COLUMNS, agreement_rows
+from app.results.alt_test import (
+    ALT_TEST_COLUMNS,
+    CALIBRATION_COLUMNS,
+    alt_test_rows,
+    calibration_rows,
+)
 from app.results.comparison import comparison_table
 from app.results.disputes import DISPUTE_COLUMNS, disputed_items
 from app.results.frame import responses_frame
@@ -74,6 +80,10 @@ class StudyResults:
     aggregated_labels: pd.DataFrame = field(default_factory=lambda: labels_frame([]))
     items: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ITEM_COLUMNS))
     abilities: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ABILITY_COLUMNS))
+    llm_annotators: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
+        columns=ALT_TEST_COLUMNS))
+    judge_calibration: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
+        columns=CALIBRATION_COLUMNS))
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -114,6 +124,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     aggregated: list[dict] = []
     rasch_items: list[dict] = []
     abilities: list[dict] = []
+    annotators: list[dict] = []
+    calibration: list[dict] = []
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -136,6 +148,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         if group.kind == "rating":
             summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
+        annotators += alt_test_rows(group, answers, models, options.alt_test_epsilon)
+        calibration += calibration_rows(group, answers, models)
         agreement += agreement_rows(group, answers, options)
         disputed += disputed_items(group, answers, options.disputed_top)
         item_scores = model_item_scores(group, scorer, models)
@@ -165,4 +179,6 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         raters=raters_frame(raters), aggregated_labels=labels_frame(aggregated),
         items=pd.DataFrame(rasch_items, columns=ITEM_COLUMNS),
         abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
+        llm_annotators=pd.DataFrame(annotators, columns=ALT_TEST_COLUMNS),
+        judge_calibration=pd.DataFrame(calibration, columns=CALIBRATION_COLUMNS),
     )
