@@ -42,8 +42,9 @@ def test_results_window_shows_plots_and_exports_png_and_svg(qtbot, study: Loaded
     assert results is not None and results.n_participants == 3
     assert window.question.count() == len(results.groups)
     window.question.setCurrentIndex(window.question.findData("label"))
-    # tiers (2) + all raters + majority vote + 2 models: one bar series each
-    assert window.scores_plot.n_items == 6
+    # tiers (2) + all raters + pooled (majority vote, Dawid-Skene, MACE) + 2 models: one bar
+    # series each
+    assert window.scores_plot.n_items == 8
     assert window.comparison.rowCount() >= 5
     assert window.banner.isVisible()  # illustrative study and models
     assert window.agreement.rowCount() == len(results.agreement)
@@ -100,7 +101,7 @@ def test_scores_bars_have_one_slot_each_and_a_proportion_axis(qtbot, study: Load
         window.show()
     window.question.setCurrentIndex(window.question.findData("label"))
     plot = window.scores_plot
-    assert plot.n_items == 6 and plot.bar_spans
+    assert plot.n_items == 8 and plot.bar_spans  # (as in the test above)
     by_category: dict[int, list[tuple[float, float]]] = {}
     for category, y0, y1 in plot.bar_spans:
         assert y0 < y1
