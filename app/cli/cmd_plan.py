@@ -63,50 +63,32 @@ def run(args: argparse.Namespace) -> int:
     # numpy, pandas and scipy: imported here so the other commands start at once
     import pandas as pd
 
-    from app.session.plan import plan_item_ids
-    from app.simulation.config import SimulationConfig
-    from app.simulation.planning import (
-        PLAN_COLUMNS,
-        model_outcomes,
-        pilot_config,
-        pilot_rates,
-        plan_rows,
-        plan_target,
-    )
+    from app.simulation.planning import PLAN_COLUMNS, make_plan
 
     loaded = open_study(args.study, args.home)
-    target = plan_target(loaded)
-    if target is None:
-        raise UserInputError(f"{loaded.source}: no choice or rating question on a trial item to "
-                             "plan for")
-    config = SimulationConfig(participants=1, seed=args.seed, default_accuracy=args.accuracy,
-                              rt_median_ms=args.rt_median_ms)
-    pilot: dict[str, float] = {}
+    frame = None
     if args.db:
         from app.results.frame import responses_frame
         from app.storage import open_database
 
         db = open_database(args.db, home=args.home)
         try:
-            pilot = pilot_rates(loaded, responses_frame(loaded, db), target)
+            frame = responses_frame(loaded, db)
         finally:
             db.close()
-        config = pilot_config(config, pilot)
-    n_items = args.items or len(target.items)
-    per_item_questions = sum(len(i.questions) for i in target.items) / len(target.items)
-    median_item_ms = pilot.get("median_rt_ms", config.rt_median_ms * per_item_questions)
-    assigned = plan_item_ids(loaded.study, "PLAN001") & {i.id for i in target.items}
-    rows = plan_rows(loaded, config, raters=raters, n_items=n_items, runs=args.runs,
-                     target_width=args.target_width, seed=args.seed,
-                     model_right=model_outcomes(loaded, target),
-                     per_person_items=len(assigned) or n_items, median_item_ms=median_item_ms)
-    table = pd.DataFrame(rows, columns=PLAN_COLUMNS)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(args.out, index=False, encoding="utf-8")
-    source = ("pilot responses: " + ", ".join(f"{k} {v:.3g}" for k, v in pilot.items())
-              if pilot else f"assumed accuracy {config.default_accuracy:g}, "
-              f"{config.rt_median_ms:g} ms per answer")
-    print(f"plan for question {target.question_id!r} of {loaded.study.id} ({source}; "
+    plan = make_plan(loaded, frame, raters=raters, n_items=args.items, runs=args.runs,
+                     target_width=args.target_width, seed=args.seed, accuracy=args.accuracy,
+                     rt_median_ms=args.rt_median_ms)
+    if plan is None:
+        raise UserInputError(f"{loaded.source}: no choice or rating question on a trial item to "
+                             "plan for")
+    table = pd.DataFrame(plan.rows, columns=PLAN_COLUMNS)
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        table.to_csv(args.out, index=False, encoding="utf-8")
+    except OSError as exc:
+        raise UserInputError(f"--out: cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"plan for question {plan.target.question_id!r} of {loaded.study.id} ({plan.source()}; "
           f"{args.runs} runs, seed {args.seed}):")
     print(table.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
     chosen = table[table["recommended"]]

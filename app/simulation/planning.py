@@ -229,3 +229,47 @@ def model_outcomes(loaded: LoadedStudy, target: PlanTarget) -> dict[str, dict[st
         if right:
             out[model] = right
     return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A finished plan: its rows (`PLAN_COLUMNS`), the question, and the rates it used."""
+
+    rows: list[dict[str, Any]]
+    target: PlanTarget
+    pilot: dict[str, float]
+    config: SimulationConfig
+
+    def source(self) -> str:
+        """Where the rates came from, in words."""
+        if self.pilot:
+            return "pilot responses: " + ", ".join(f"{k} {v:.3g}" for k, v in self.pilot.items())
+        return (f"assumed accuracy {self.config.default_accuracy:g}, "
+                f"{self.config.rt_median_ms:g} ms per answer")
+
+
+def make_plan(loaded: LoadedStudy, pilot_frame: Any = None, *,
+              raters: tuple[int, ...] = DEFAULT_RATERS, n_items: int | None = None,
+              runs: int = 60, target_width: float = 0.2, seed: int = 0, accuracy: float = 0.8,
+              rt_median_ms: float = 2500.0) -> Plan | None:
+    """Everything `baseline-studio plan` and the designer's Plan view show; None when the
+    study has no choice or rating question to plan for. `pilot_frame`: a pilot's responses
+    (`app.results.frame.responses_frame`), or None."""
+    from app.session.plan import plan_item_ids
+
+    target = plan_target(loaded)
+    if target is None:
+        return None
+    config = SimulationConfig(participants=1, seed=seed, default_accuracy=accuracy,
+                              rt_median_ms=rt_median_ms)
+    pilot = pilot_rates(loaded, pilot_frame, target)
+    config = pilot_config(config, pilot)
+    items = n_items or len(target.items)
+    per_item_questions = sum(len(i.questions) for i in target.items) / len(target.items)
+    median_item_ms = pilot.get("median_rt_ms", config.rt_median_ms * per_item_questions)
+    assigned = plan_item_ids(loaded.study, "PLAN001") & {i.id for i in target.items}
+    rows = plan_rows(loaded, config, raters=raters, n_items=items, runs=runs,
+                     target_width=target_width, seed=seed,
+                     model_right=model_outcomes(loaded, target),
+                     per_person_items=len(assigned) or items, median_item_ms=median_item_ms)
+    return Plan(rows, target, pilot, config)

@@ -81,3 +81,6 @@ def test_cli_writes_plan_csv_and_reads_a_pilot(lesion: LoadedStudy, db: Database
                 "--out", str(out)])
     err = capsys.readouterr().err
     assert bad == 2 and "--raters-per-item" in err and "Traceback" not in err
+    assert main(["plan", "--study", str(lesion.folder), "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err  # a folder where the file goes
+    assert f"cannot write {tmp_path}" in err and "Traceback" not in err
