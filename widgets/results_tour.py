@@ -26,7 +26,8 @@ WAIT_S = 180  # results of a demo study take seconds; a loaded machine gets some
 class ResultsShot:
     study: str
     question: str | None  # None: the window's first question
-    tab: int  # 0 scores, 1 response times, 2 ratings, 3 agreement, 4 most disputed
+    tab: int  # 0 scores, 1 response times, 2 ratings, 3 agreement, 4 most disputed,
+    # 5 abilities, 6 difficulty and models as raters
     choice: str | None  # breakdown category (scores) or unit (response times)
     name: str
 
@@ -36,6 +37,8 @@ SHOTS = [
     ResultsShot("spinbench-timing-demo", "answer", 1, "task", "results-spinbench-rt-vs-model-accuracy"),
     ResultsShot("poem-ratings-demo", "overall", 2, None, "results-poem-ratings-by-author-type"),
     ResultsShot("hume-demo", None, 4, None, "results-hume-disputed-items"),
+    ResultsShot("lesion-vqa-demo", "lesion", 5, None, "results-lesion-abilities"),
+    ResultsShot("spinbench-timing-demo", "answer", 6, None, "results-spinbench-difficulty-vs-rt"),
 ]
 
 

@@ -1,5 +1,6 @@
 """The results window (designer mode): scores of humans and models per category, response time
-against model accuracy, rating distributions, agreement and the most disputed items. It follows
+against model accuracy, rating distributions, agreement, the most disputed items, humans and
+models on one ability scale, item difficulty against response time and models as raters. It follows
 the database: when responses arrive it recomputes (off the UI thread) and redraws."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from widgets.results.plots import (
     breakdown_categories,
     rt_units,
 )
+from widgets.results.scale_plots import AbilityPlot, DifficultyRtPlot, hardest_items
 from widgets.results.tables import fill_table, results_table
 
 ILLUSTRATIVE_NOTE = ("<b>Illustrative.</b> Model scores marked (illustrative) are made up for "
@@ -98,10 +100,22 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.agreement, "Agreement")
         self.disputed = results_table()
         self.tabs.addTab(self.disputed, "Most disputed items")
+        # The Rasch scale (humans and models on one axis, the hardest items), difficulty
+        # against RT and the alt-test; last, so the tabs the results tour opens by index stay.
+        self.ability_plot = AbilityPlot()
+        self.hardest = results_table()
+        self.tabs.addTab(self._plot_page(self.ability_plot, "abilities", self.hardest),
+                         "Abilities")
+        self.difficulty_rt_plot = DifficultyRtPlot()
+        self.annotators = results_table()  # the alt-test: can a model stand in for a human?
+        self.tabs.addTab(self._plot_page(self.difficulty_rt_plot, "difficulty-rt",
+                                         self.annotators), "Difficulty and models as raters")
         self.setCentralWidget(central)
         self.resize(1200, 820)
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
-                                              "ratings": self.ratings_plot}
+                                              "ratings": self.ratings_plot,
+                                              "abilities": self.ability_plot,
+                                              "difficulty_rt": self.difficulty_rt_plot}
         self.model.refresh()
         self.model.start_polling()
 
@@ -172,6 +186,13 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.ratings_plot.show_ratings(results, question_id)
         summary = results.rating_summary
         fill_table(self.ratings_table, summary[summary["question_id"] == question_id])
+        self.ability_plot.show_abilities(results, question_id)
+        fill_table(self.hardest, hardest_items(results, question_id))
+        self.difficulty_rt_plot.show_difficulty_rt(results, question_id)
+        annotators = results.llm_annotators
+        mine = annotators[annotators["question_id"] == question_id]
+        fill_table(self.annotators, mine.assign(passed=[  # (a blank would hide a "no")
+            "not tested" if p is None else ("yes" if p else "no") for p in mine["passed"]]))
 
     @Slot()
     def _redraw_scores(self) -> None:
@@ -202,7 +223,8 @@ class ResultsWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ actions
 
     def save_plot(self, name: str, path: Path) -> Path:
-        """Write the named plot ("scores", "rt", "ratings") as PNG or SVG (by the suffix)."""
+        """Write the named plot ("scores", "rt", "ratings", "abilities", "difficulty_rt") as
+        PNG or SVG (by the suffix)."""
         plot = self.plots[name]
         return export_svg(plot, path) if path.suffix.lower() == ".svg" else export_png(plot, path)
 
