@@ -97,6 +97,7 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     from widgets.import_dialog import ImportDialog
     from widgets.merge_dialog import MergeDialog
     from widgets.results.export_dialog import ExportDialog
+    from widgets.results.plan_window import PlanWindow
     from widgets.results.window import ResultsWindow
 
     loaded = load_study(mini_study_dir)
@@ -108,10 +109,11 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     window.show()
     qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
     texts = [a.text() for a in window.tool_actions]
-    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…"]
-    expected = [ResultsWindow, ExportDialog, ImportDialog, MergeDialog]
+    assert texts == ["Results…", "Export results…", "Plan raters per item…", "Import study…",
+                     "Merge databases…"]
+    expected = [ResultsWindow, ExportDialog, PlanWindow, ImportDialog, MergeDialog]
     for action, kind, key in zip(window.tool_actions, expected,
-                                 ["results", "export", "import", "merge"], strict=True):
+                                 ["results", "export", "plan", "import", "merge"], strict=True):
         action.trigger()
         assert isinstance(window.tools_open[key], kind) and window.tools_open[key].isVisible()
     window.close()

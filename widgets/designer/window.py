@@ -62,7 +62,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.settings = settings
         self.loaded: LoadedStudy | None = current
         self.entries: list[StudyEntry] = []
-        self.tools_open: dict[str, QWidget] = {}  # results, export, import, merge
+        self.tools_open: dict[str, QWidget] = {}  # results, export, plan, import, merge
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
         layout.setContentsMargins(24, 16, 24, 16)
