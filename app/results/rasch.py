@@ -3,8 +3,8 @@ jointly to every human and every model on the right/wrong outcomes of a choice q
 
 P(party p answers item i right) = 1 / (1 + exp(-(ability_p - difficulty_i))).
 
-Fitted by joint maximum likelihood with a tiny ridge penalty (scipy L-BFGS on the penalised
-log-likelihood with its exact gradient): the ridge keeps the estimates of a party or item with
+Fitted by joint maximum likelihood with a tiny ridge penalty (alternating exact Newton steps on
+the penalised log-likelihood, `fit_rasch`; tested against statsmodels' Logit): the ridge keeps the estimates of a party or item with
 all answers right (or all wrong) finite, where plain maximum likelihood runs off to infinity,
 and moves the others by far less than their standard errors. Identification: the scale's origin
 is the mean item difficulty (difficulties sum to zero); shifting every ability and difficulty
@@ -26,7 +26,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import minimize
 from scipy.special import expit
 
 from app.results.scorers import FamilyScorer
@@ -47,27 +46,34 @@ class RaschFit:
 
 
 def fit_rasch(persons: np.ndarray, items: np.ndarray, correct: np.ndarray, n_persons: int,
-              n_items: int, *, ridge: float = RIDGE) -> RaschFit:
+              n_items: int, *, ridge: float = RIDGE, max_sweeps: int = 500,
+              tol: float = 1e-9) -> RaschFit:
     """Joint ML with a ridge of `ridge` / 2 x (sum of squared parameters); `persons` and `items`
-    are codes (0..n-1) of each outcome, `correct` its 0/1 outcome."""
+    are codes (0..n-1) of each outcome, `correct` its 0/1 outcome.
+
+    Alternating Newton steps, abilities then difficulties: given the difficulties the abilities
+    are independent of each other (their Hessian is diagonal, so each step is an exact Newton
+    step), and the other way round; each step is capped at 1 logit, and the mean difficulty is
+    put back to 0 after every sweep (the identification), which also removes the one direction
+    the likelihood cannot see. Linear in the number of outcomes: 600,000 answers take seconds
+    where a general optimiser over 20,000 parameters took minutes."""
     y = np.asarray(correct, dtype=float)
-
-    def loss(params: np.ndarray) -> tuple[float, np.ndarray]:
-        theta, b = params[:n_persons], params[n_persons:]
-        eta = theta[persons] - b[items]
-        # log-likelihood of Bernoulli outcomes on the logit scale, written to stay finite
-        nll = float(np.sum(np.logaddexp(0.0, eta) - y * eta)) + ridge / 2 * float(params @ params)
-        residual = expit(eta) - y
-        grad = np.concatenate([np.bincount(persons, residual, n_persons),
-                               -np.bincount(items, residual, n_items)]) + ridge * params
-        return nll, grad
-
-    start = np.zeros(n_persons + n_items)
-    result = minimize(loss, start, jac=True, method="L-BFGS-B",
-                      options={"maxiter": 2000, "gtol": 1e-9, "ftol": 1e-14})
-    theta, b = result.x[:n_persons], result.x[n_persons:]
-    shift = b.mean()
-    theta, b = theta - shift, b - shift
+    theta, b = np.zeros(n_persons), np.zeros(n_items)
+    for _ in range(max_sweeps):
+        before = np.concatenate([theta, b])
+        p = expit(theta[persons] - b[items])
+        step_theta = ((np.bincount(persons, y - p, n_persons) - ridge * theta)
+                      / (np.bincount(persons, p * (1 - p), n_persons) + ridge))
+        theta += np.clip(step_theta, -1.0, 1.0)
+        p = expit(theta[persons] - b[items])
+        step_b = ((np.bincount(items, p - y, n_items) - ridge * b)
+                  / (np.bincount(items, p * (1 - p), n_items) + ridge))
+        b += np.clip(step_b, -1.0, 1.0)
+        shift = b.mean()
+        theta, b = theta - shift, b - shift
+        # (the steps themselves settle on the shift the centring takes back: compare values)
+        if np.abs(np.concatenate([theta, b]) - before).max(initial=0) < tol:
+            break
     p = expit(theta[persons] - b[items])
     info = p * (1 - p)
     return RaschFit(theta, 1 / np.sqrt(np.bincount(persons, info, n_persons) + ridge),

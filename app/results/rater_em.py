@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 from scipy.special import digamma
 from scipy.stats import uniform
 
@@ -45,15 +46,21 @@ class Coded:
 
     @classmethod
     def of(cls, items: Sequence[str], raters: Sequence[str], labels: Sequence[str]) -> Coded:
-        item_names, item_codes = np.unique(np.asarray(items, dtype=str), return_inverse=True)
-        rater_names, rater_codes = np.unique(np.asarray(raters, dtype=str), return_inverse=True)
-        label_names, label_codes = np.unique(np.asarray(labels, dtype=str), return_inverse=True)
-        return cls(item_codes, rater_codes, label_codes, [str(n) for n in item_names],
-                   [str(n) for n in rater_names], [str(n) for n in label_names])
+        item_codes, item_names = _factorize(items)
+        rater_codes, rater_names = _factorize(raters)
+        label_codes, label_names = _factorize(labels)
+        return cls(item_codes, rater_codes, label_codes, item_names, rater_names, label_names)
 
     @property
     def shape(self) -> tuple[int, int, int]:
         return len(self.item_names), len(self.rater_names), len(self.label_names)
+
+
+def _factorize(values: Sequence[str]) -> tuple[np.ndarray, list[str]]:
+    """(code of each value, the distinct values sorted): pandas' hash table, not a sort of
+    every value (600,000 answers: a tenth of the time)."""
+    codes, names = pd.factorize(pd.Series(values, dtype=object).astype(str), sort=True)
+    return np.asarray(codes, dtype=np.intp), [str(n) for n in names]
 
 
 @dataclass(frozen=True)
@@ -82,8 +89,8 @@ def dawid_skene(coded: Coded, *, n_iter: int = 100, tol: float = 1e-5) -> RaterF
     n_items, n_raters, n_labels = coded.shape
     given = np.zeros((n_raters, n_labels), dtype=bool)
     given[coded.raters, coded.labels] = True
-    votes = np.zeros((n_items, n_labels))
-    np.add.at(votes, (coded.items, coded.labels), 1.0)
+    votes = _sums(coded.items * n_labels + coded.labels, 1.0, n_items * n_labels
+                  ).reshape(n_items, n_labels)
     probas = votes / votes.sum(axis=1, keepdims=True)
     priors = probas.mean(axis=0)
     errors = _ds_m_step(coded, probas, given)
@@ -104,8 +111,9 @@ def dawid_skene(coded: Coded, *, n_iter: int = 100, tol: float = 1e-5) -> RaterF
 
 def _ds_m_step(coded: Coded, probas: np.ndarray, given: np.ndarray) -> np.ndarray:
     _, n_raters, n_labels = coded.shape
-    counts = np.zeros((n_raters, n_labels, n_labels))
-    np.add.at(counts, (coded.raters, coded.labels), probas[coded.items])
+    where = coded.raters * n_labels + coded.labels
+    counts = np.stack([_sums(where, probas[coded.items, c], n_raters * n_labels)
+                       for c in range(n_labels)], axis=1).reshape(n_raters, n_labels, n_labels)
     counts = np.where(given[:, :, None], np.clip(counts, _EPS, None), 0.0)
     return counts / counts.sum(axis=1, keepdims=True)
 
@@ -114,8 +122,8 @@ def _ds_e_step(coded: Coded, priors: np.ndarray, errors: np.ndarray) -> np.ndarr
     n_items, _, n_labels = coded.shape
     with np.errstate(divide="ignore"):
         log_errors = np.log2(errors[coded.raters, coded.labels])
-    log_like = np.zeros((n_items, n_labels))
-    np.add.at(log_like, coded.items, log_errors)
+    log_like = np.stack([_sums(coded.items, log_errors[:, c], n_items)
+                         for c in range(n_labels)], axis=1)
     log_like += np.log2(np.clip(priors, _EPS, None))
     scaled = np.exp2(log_like - log_like.max(axis=1, keepdims=True))
     return scaled / scaled.sum(axis=1, keepdims=True)
@@ -155,25 +163,33 @@ def mace(coded: Coded, *, n_iter: int = 50, alpha: float = 0.5, beta: float = 0.
 def _mace_e_step(coded: Coded, spamming: np.ndarray, thetas: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(gold label marginals per item, expected guessing/knowing counts per rater, expected
-    guessing counts per rater and label)."""
+    guessing counts per rater and label), crowd-kit's sums rewritten per answer rather than per
+    answer and label: an answer's likelihood is `guess` under every true label but its own and
+    `guess + know` under its own, so each item's product over its answers is one sum of
+    log(guess) plus, per label, the log-ratio of the answers giving it; and crowd-kit's
+    guessing share of an answer, sum over labels of marginal x guess / likelihood / total,
+    comes to 1 minus its knowing share."""
     n_items, n_raters, n_labels = coded.shape
     t, w, lab = coded.items, coded.raters, coded.labels
     guess = spamming[w, 0] * thetas[w, lab]  # P(this answer by guessing), per answer
     know = spamming[w, 1]
-    # answer likelihood under each possible true label: guessing, plus knowing if it is that label
-    per_answer = guess[:, None] + know[:, None] * (lab[:, None] == np.arange(n_labels))
-    marginals = np.ones((n_items, n_labels))
-    np.multiply.at(marginals, t, per_answer)
-    marginals /= n_labels
+    log_guess = _sums(t, np.log(guess), n_items)
+    own = _sums(t * n_labels + lab, np.log(guess + know) - np.log(guess), n_items * n_labels)
+    marginals = np.exp(log_guess[:, None] + own.reshape(n_items, n_labels)) / n_labels
     instance = marginals.sum(axis=1)
-    strategy_marginal = (marginals[t] / per_answer).sum(axis=1) * guess / instance[t]
-    knowing_marginal = marginals[t, lab] * know / (guess + know) / instance[t]
-    knowing = np.zeros((n_raters, 2))
-    np.add.at(knowing[:, 0], w, strategy_marginal)
-    np.add.at(knowing[:, 1], w, knowing_marginal)
-    strategy = np.zeros((n_raters, n_labels))
-    np.add.at(strategy, (w, lab), strategy_marginal)
+    knowing_marginal = marginals[t, lab] / instance[t] * know / (guess + know)
+    strategy_marginal = 1.0 - knowing_marginal
+    knowing = np.stack([_sums(w, strategy_marginal, n_raters),
+                        _sums(w, knowing_marginal, n_raters)], axis=1)
+    strategy = _sums(w * n_labels + lab, strategy_marginal, n_raters * n_labels
+                     ).reshape(n_raters, n_labels)
     return marginals, knowing, strategy
+
+
+def _sums(index: np.ndarray, values: np.ndarray | float, size: int) -> np.ndarray:
+    """Sum of `values` per index 0..size-1 (np.bincount; a scalar counts each index)."""
+    weights = np.broadcast_to(np.asarray(values, dtype=float), index.shape)
+    return np.bincount(index, weights, minlength=size).astype(float)
 
 
 def _variational_normalize(counts: np.ndarray, priors: np.ndarray) -> np.ndarray:
