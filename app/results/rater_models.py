@@ -17,7 +17,8 @@ import pandas as pd
 
 from app.results.rater_em import Coded, RaterFit, dawid_skene, mace
 from app.results.scorers import FamilyScorer, Pooled
-from app.results.units import QuestionGroup
+from app.results.units import QuestionGroup, group_answers, question_groups
+from app.study.loader import LoadedStudy
 
 RATER_COLUMNS = ["question_id", "participant", "method", "competence", "n_items", "confusion"]
 LABEL_COLUMNS = ["question_id", "item_id", "method", "label", "posterior"]
@@ -118,3 +119,16 @@ def raters_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 def labels_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=LABEL_COLUMNS)
+
+
+def participant_competence(loaded: LoadedStudy, frame: pd.DataFrame,
+                           share: float = DEFAULT_COMPETENCE_SHARE) -> dict[str, tuple[float, bool]]:
+    """participant code -> (lowest MACE competence relative to the question's median, under
+    `share`?) over the study's choice questions, from a responses frame
+    (`app.results.frame.responses_frame`): what the designer's participants view flags."""
+    rows: list[dict[str, Any]] = []
+    for group in question_groups(loaded.study):
+        if group.kind == "choice":
+            rows += fit_group(group, group_answers(group, frame, None)).raters
+    return {r["participant"]: (r["value"], r["value"] < share)
+            for r in low_competence_rows(raters_frame(rows), share)}
