@@ -121,14 +121,22 @@ def labels_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=LABEL_COLUMNS)
 
 
-def participant_competence(loaded: LoadedStudy, frame: pd.DataFrame,
-                           share: float = DEFAULT_COMPETENCE_SHARE) -> dict[str, tuple[float, bool]]:
-    """participant code -> (lowest MACE competence relative to the question's median, under
-    `share`?) over the study's choice questions, from a responses frame
-    (`app.results.frame.responses_frame`): what the designer's participants view flags."""
+def competence_exclusion_rows(loaded: LoadedStudy, frame: pd.DataFrame,
+                              share: float = DEFAULT_COMPETENCE_SHARE, *,
+                              enabled: bool = False) -> list[dict[str, Any]]:
+    """exclusions.csv rows of rule `low_competence` for a responses frame
+    (`app.results.frame.responses_frame`): MACE on every choice question, then
+    `low_competence_rows`."""
     rows: list[dict[str, Any]] = []
     for group in question_groups(loaded.study):
         if group.kind == "choice":
             rows += fit_group(group, group_answers(group, frame, None)).raters
+    return low_competence_rows(raters_frame(rows), share, enabled=enabled)
+
+
+def participant_competence(loaded: LoadedStudy, frame: pd.DataFrame,
+                           share: float = DEFAULT_COMPETENCE_SHARE) -> dict[str, tuple[float, bool]]:
+    """participant code -> (lowest MACE competence relative to the question's median, under
+    `share`?): what the designer's participants view shows and flags."""
     return {r["participant"]: (r["value"], r["value"] < share)
-            for r in low_competence_rows(raters_frame(rows), share)}
+            for r in competence_exclusion_rows(loaded, frame, share)}

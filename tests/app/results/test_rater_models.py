@@ -101,3 +101,21 @@ def test_items_and_abilities_of_the_study(exported: Path) -> None:
     humans = abilities[abilities["party_kind"] == "participant"]
     for _, rows in humans.groupby("question_id"):
         assert rows.set_index("party")["ability"].idxmin() == "P05"
+
+
+def test_competence_exclusion_rows_from_a_responses_frame(tmp_path: Path) -> None:
+    from app.results.frame import responses_frame
+    from app.results.rater_models import competence_exclusion_rows, participant_competence
+
+    loaded = load_study(STUDIES / "hume-demo")
+    db = open_database(f"sqlite:///{tmp_path / 'study.db'}")
+    try:
+        import_rows(loaded, db, simulated_rows(loaded, RATERS, seed=7), tmp_path)
+        frame = responses_frame(loaded, db)
+    finally:
+        db.close()
+    rows = competence_exclusion_rows(loaded, frame, 0.5, enabled=True)
+    assert [r["participant"] for r in rows if r["excluded"]] == ["P05"]
+    assert set(rows[0]) == {"participant", "rule", "value", "threshold", "excluded"}
+    shown = participant_competence(loaded, frame)
+    assert shown["P05"][1] and not shown["P01"][1]
