@@ -23,6 +23,7 @@ from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import HumanVsModel
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
+from exporters.rater_models_csv import write_rater_models
 from exporters.ratings_csv import write_ratings
 from exporters.report_html import write_report
 from exporters.responses_csv import write_responses_long
@@ -92,6 +93,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("agreement", lambda: write_agreement(scored[0], out_dir)),
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
+        ("rater models", lambda: write_rater_models(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
         ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
         ("report", lambda: write_report(loaded, scored[0], out_dir,

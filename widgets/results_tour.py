@@ -29,7 +29,8 @@ HUMAN_VS_MODEL = 5  # the tab's index
 class ResultsShot:
     study: str
     question: str | None  # None: the window's first question
-    tab: int  # 0 scores, 1 response times, 2 ratings, 3 agreement, 4 most disputed, 5 human vs model
+    tab: int  # 0 scores, 1 response times, 2 ratings, 3 agreement, 4 most disputed,
+    # 5 human vs model, 6 abilities, 7 difficulty and models as raters, 8 comments
     choice: str | None  # breakdown category (scores) or unit (response times)
     name: str
 
@@ -46,6 +47,8 @@ SHOTS = [
                 "results-spinbench-human-vs-model"),
     ResultsShot("poem-ratings-demo", "authorship", HUMAN_VS_MODEL, None,
                 "results-poem-human-vs-model"),
+    ResultsShot("lesion-vqa-demo", "lesion", 6, None, "results-lesion-abilities"),
+    ResultsShot("spinbench-timing-demo", "answer", 7, None, "results-spinbench-difficulty-vs-rt"),
 ]
 
 

@@ -40,6 +40,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    help="leave out the participants these quality rules exclude (attention_failed, "
                    "too_fast, straight_lining, incomplete, or all) from every file but "
                    "exclusions.csv and sensitivity.csv")
+    p.add_argument("--alt-test-epsilon", type=float, default=0.2, metavar="E",
+                   help="llm_annotators.csv: how much worse than a human a model may align and "
+                   "still stand in for one (default 0.2, the paper's choice for expert raters; "
+                   "0.1 for crowd workers)")
     p.set_defaults(handler=run)
 
 
@@ -65,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0:
         raise UserInputError(f"--bootstrap: {args.bootstrap} is negative")
     _check_paths(args)
+    if not 0 <= args.alt_test_epsilon <= 1:
+        raise UserInputError(f"--alt-test-epsilon: {args.alt_test_epsilon} is not between 0 and 1")
     loaded = open_study(args.study, args.home)
     fields = {f.id for f in loaded.study.profile_fields}
     tier = None if args.tier_field == "none" else args.tier_field
@@ -78,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
         exclude = parse_rules(args.exclude)
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
                              seed=args.seed, include_simulated=args.include_simulated,
-                             bootstrap_raters=args.bootstrap_raters)
+                             bootstrap_raters=args.bootstrap_raters,
+                             alt_test_epsilon=args.alt_test_epsilon)
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
     # (and --help) would pay for them at start-up.
     from exporters import export_all

@@ -13,6 +13,7 @@ from app.cli import (
     cmd_import,
     cmd_import_responses,
     cmd_merge,
+    cmd_plan,
     cmd_restore_backup,
     cmd_run,
     cmd_simulate,
@@ -36,4 +37,5 @@ REGISTRY: list[Register] = [
     cmd_merge.register,
     cmd_designer.register,
     cmd_snapshot.register,
+    cmd_plan.register,
 ]

@@ -1,5 +1,5 @@
 """Human scores with each benchmark's own metric: per participant, per tier, over all raters and
-for the pooled human (majority vote, mean rating), overall and per category value."""
+for the pooled human (majority vote, mean rating; Dawid-Skene and MACE labels), overall and per category value."""
 
 from __future__ import annotations
 
@@ -8,24 +8,27 @@ from typing import Any
 import pandas as pd
 
 from app.results.options import ResultsOptions
+from app.results.rater_models import aggregate_pooled
 from app.results.score_rows import ALL, SCORE_COLUMNS, Subset, mean_scores
 
 HUMANS = "all raters"
 
 
-def human_score_rows(cells: list[Subset], answers: pd.DataFrame,
-                     options: ResultsOptions) -> list[dict[str, Any]]:
-    """Rows for every subset (from `score_rows.subsets` over the items humans answered)."""
+def human_score_rows(cells: list[Subset], answers: pd.DataFrame, options: ResultsOptions,
+                     aggregates: dict[str, pd.DataFrame] | None = None) -> list[dict[str, Any]]:
+    """Rows for every subset (from `score_rows.subsets` over the items humans answered);
+    `aggregates`: the rater models' labels (`rater_models.fit_group`), pooled rows too."""
     rows: list[dict[str, Any]] = []
     for subset in cells:
         # The subset of all items holds every answered item: no need to look each one up.
         sub = answers if subset.category == ALL else answers[answers["item_id"].isin(subset.item_ids)]
         if not sub.empty:
-            rows += _subset_rows(subset, sub, options)
+            rows += _subset_rows(subset, sub, options, aggregates or {})
     return rows
 
 
-def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions) -> list[dict[str, Any]]:
+def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions,
+                 aggregates: dict[str, pd.DataFrame]) -> list[dict[str, Any]]:
     group, scorer = subset.group, subset.scorer
     rows: list[dict[str, Any]] = []
     per_rater: dict[str, dict[str, float]] = {}
@@ -59,6 +62,9 @@ def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions) -> 
     if pooled is not None:
         rows += subset.rows("pooled", pooled.label, pooled.scores, [pooled.values],
                             n_items=len(pooled.values), n_raters=len(per_rater))
+    for model in aggregate_pooled(group, scorer, aggregates, subset.item_ids):
+        rows += subset.rows("pooled", model.label, model.scores, [model.values],
+                            n_items=len(model.values), n_raters=len(per_rater))
     return rows
 
 

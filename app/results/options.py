@@ -34,6 +34,7 @@ class ResultsOptions:
     disputed_top: int = 20  # how many of the most disputed items to list per question
     # gaps.csv: also resample the raters of a tier (and of all raters) on every bootstrap draw
     bootstrap_raters: bool = False
+    alt_test_epsilon: float = 0.2  # llm_annotators.csv's cost-benefit margin (app.results.alt_test)
 
 
 def resolve_tier_field(study: Study, options: ResultsOptions) -> str | None:

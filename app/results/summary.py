@@ -7,6 +7,12 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from app.results.agreement import AGREEMENT_COLUMNS, agreement_rows
+from app.results.alt_test import (
+    ALT_TEST_COLUMNS,
+    CALIBRATION_COLUMNS,
+    alt_test_rows,
+    calibration_rows,
+)
 from app.results.comparison import comparison_table
 from app.results.disputes import DISPUTE_COLUMNS, disputed_items
 from app.results.frame import responses_frame
@@ -19,6 +25,8 @@ from app.results.models import (
     published_rows,
 )
 from app.results.options import ResultsOptions, check_scoring_options, resolve_tier_field
+from app.results.rasch import ABILITY_COLUMNS, ITEM_COLUMNS, group_rasch
+from app.results.rater_models import fit_group, labels_frame, raters_frame
 from app.results.ratings_summary import (
     DISTRIBUTION_COLUMNS,
     SUMMARY_COLUMNS,
@@ -68,6 +76,14 @@ class StudyResults:
     predictions: ModelPredictions
     answers: dict[str, pd.DataFrame] = field(repr=False)  # question id -> human answers
     notes: list[str] = field(default_factory=list)
+    raters: pd.DataFrame = field(default_factory=lambda: raters_frame([]))  # raters.csv
+    aggregated_labels: pd.DataFrame = field(default_factory=lambda: labels_frame([]))
+    items: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ITEM_COLUMNS))
+    abilities: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ABILITY_COLUMNS))
+    llm_annotators: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
+        columns=ALT_TEST_COLUMNS))
+    judge_calibration: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
+        columns=CALIBRATION_COLUMNS))
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -104,6 +120,12 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     answers_by_group: dict[str, pd.DataFrame] = {}
     metrics: dict[str, tuple[str, ...]] = {}
     notes: list[str] = []
+    raters: list[dict] = []
+    aggregated: list[dict] = []
+    rasch_items: list[dict] = []
+    abilities: list[dict] = []
+    annotators: list[dict] = []
+    calibration: list[dict] = []
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -111,15 +133,23 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         models = predictions.answers(group)
         # unique() first: iterating 600,000 Arrow-backed strings in Python takes a second
         human_items = set(answers["item_id"].unique())
+        rater_models = fit_group(group, answers)
+        raters += rater_models.raters
+        aggregated += rater_models.labels
         if scorer is not None:
             metrics[group.question_id] = scorer.metrics(group)
             cells = subsets(group, scorer, human_items, options)
-            scores += human_score_rows(cells, answers, options)
+            scores += human_score_rows(cells, answers, options, rater_models.aggregates)
             scores += model_score_rows(cells, models, predictions.illustrative)
             coverage += coverage_rows(group, human_items, models, predictions.illustrative)
+            item_rows, ability_rows = group_rasch(group, scorer, answers, models)
+            rasch_items += item_rows
+            abilities += ability_rows
         if group.kind == "rating":
             summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
+        annotators += alt_test_rows(group, answers, models, options.alt_test_epsilon)
+        calibration += calibration_rows(group, answers, models)
         agreement += agreement_rows(group, answers, options)
         disputed += disputed_items(group, answers, options.disputed_top)
         item_scores = model_item_scores(group, scorer, models)
@@ -146,4 +176,9 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         model_coverage=pd.DataFrame(coverage, columns=COVERAGE_COLUMNS),
         comparison=comparison_table(score_frame, summary_frame),
         predictions=predictions, answers=answers_by_group, notes=notes,
+        raters=raters_frame(raters), aggregated_labels=labels_frame(aggregated),
+        items=pd.DataFrame(rasch_items, columns=ITEM_COLUMNS),
+        abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
+        llm_annotators=pd.DataFrame(annotators, columns=ALT_TEST_COLUMNS),
+        judge_calibration=pd.DataFrame(calibration, columns=CALIBRATION_COLUMNS),
     )

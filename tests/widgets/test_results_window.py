@@ -42,8 +42,9 @@ def test_results_window_shows_plots_and_exports_png_and_svg(qtbot, study: Loaded
     assert results is not None and results.n_participants == 3
     assert window.question.count() == len(results.groups)
     window.question.setCurrentIndex(window.question.findData("label"))
-    # tiers (2) + all raters + majority vote + 2 models: one bar series each
-    assert window.scores_plot.n_items == 6
+    # tiers (2) + all raters + pooled (majority vote, Dawid-Skene, MACE) + 2 models: one bar
+    # series each
+    assert window.scores_plot.n_items == 8
     assert window.comparison.rowCount() >= 5
     assert window.banner.isVisible()  # illustrative study and models
     assert window.agreement.rowCount() == len(results.agreement)
@@ -57,12 +58,18 @@ def test_results_window_shows_plots_and_exports_png_and_svg(qtbot, study: Loaded
     window.close()
 
 
-def test_results_window_refreshes_when_responses_arrive(qtbot, study: LoadedStudy, db: Database,
-                                                        tmp_path: Path) -> None:
+def _shown(qtbot, study: LoadedStudy, db: Database) -> ResultsWindow:
+    """The window open on the study (no bootstrap), its first results in."""
     window = ResultsWindow(study, db, options=ResultsOptions(n_boot=0), poll_ms=60_000)
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.model.updated, timeout=TIMEOUT_MS):
         window.show()
+    return window
+
+
+def test_results_window_refreshes_when_responses_arrive(qtbot, study: LoadedStudy, db: Database,
+                                                        tmp_path: Path) -> None:
+    window = _shown(qtbot, study, db)
     before = window.model.last_count
     with qtbot.assertNotEmitted(window.model.updated, wait=200):
         window.model.poll()  # nothing new: no recomputation
@@ -100,7 +107,7 @@ def test_scores_bars_have_one_slot_each_and_a_proportion_axis(qtbot, study: Load
         window.show()
     window.question.setCurrentIndex(window.question.findData("label"))
     plot = window.scores_plot
-    assert plot.n_items == 6 and plot.bar_spans
+    assert plot.n_items == 8 and plot.bar_spans  # (as in the test above)
     by_category: dict[int, list[tuple[float, float]]] = {}
     for category, y0, y1 in plot.bar_spans:
         assert y0 < y1
@@ -123,4 +130,30 @@ def test_scores_bars_have_one_slot_each_and_a_proportion_axis(qtbot, study: Load
     # Above the bars (seen first when the plot scrolls), once the layout has settled.
     qtbot.waitUntil(lambda: plot.legend.sceneBoundingRect().bottom()
                     <= view.sceneBoundingRect().top(), timeout=3000)
+    window.close()
+
+
+def test_ability_and_difficulty_tabs(qtbot, study: LoadedStudy, db: Database,
+                                     tmp_path: Path) -> None:
+    window = _shown(qtbot, study, db)
+    window.question.setCurrentIndex(window.question.findData("label"))
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert {"Abilities", "Difficulty and models as raters"} <= set(titles)
+    window.tabs.setCurrentIndex(titles.index("Abilities"))
+    # two tiers, the models, the items: one series each
+    assert window.ability_plot.n_items == 4
+    assert window.hardest.rowCount() == 2
+    headers = [window.hardest.horizontalHeaderItem(c).toolTip()  # the internal names
+               for c in range(window.hardest.columnCount())]
+    assert "difficulty" in headers and "categories" in headers
+    assert window.difficulty_rt_plot.n_items == 1
+    assert window.annotators.rowCount() == 2  # two models answered "label"
+    passed = [window.annotators.horizontalHeaderItem(c).toolTip()
+              for c in range(window.annotators.columnCount())].index("passed")
+    assert {window.annotators.item(r, passed).text() for r in range(2)} <= {"yes", "no"}
+    png = window.save_plot("abilities", tmp_path / "abilities.png")
+    assert not QImage(str(png)).isNull()
+    assert window.save_plot("difficulty_rt", tmp_path / "difficulty.svg").stat().st_size > 0
+    window.question.setCurrentIndex(window.question.findData("creative"))  # a rating: no scale
+    assert window.ability_plot.n_items == 0 and window.hardest.rowCount() == 0
     window.close()

@@ -98,6 +98,7 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     from widgets.import_dialog import ImportDialog
     from widgets.merge_dialog import MergeDialog
     from widgets.results.export_dialog import ExportDialog
+    from widgets.results.plan_window import PlanWindow
     from widgets.results.window import ResultsWindow
 
     loaded = load_study(mini_study_dir)
@@ -109,11 +110,12 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     window.show()
     qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
     texts = [a.text() for a in window.tool_actions]
-    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…",
-                     "Hand over data…"]
-    expected = [ResultsWindow, ExportDialog, ImportDialog, MergeDialog, HandoverDialog]
+    assert texts == ["Results…", "Export results…", "Plan raters per item…", "Import study…",
+                     "Merge databases…", "Hand over data…"]
+    expected = [ResultsWindow, ExportDialog, PlanWindow, ImportDialog, MergeDialog, HandoverDialog]
     for action, kind, key in zip(window.tool_actions, expected,
-                                 ["results", "export", "import", "merge", "handover"], strict=True):
+                                 ["results", "export", "plan", "import", "merge", "handover"],
+                                 strict=True):
         action.trigger()
         assert isinstance(window.tools_open[key], kind) and window.tools_open[key].isVisible()
     window.close()
@@ -154,3 +156,30 @@ def test_designer_menu_is_behind_the_passphrase(qtbot, mini_study_dir: Path, tmp
     app.window.open_designer()  # cancelled: no designer window
     assert app.window._designer is None
     app.close()
+
+
+def test_participants_view_flags_a_rater_far_below_the_others(qtbot, tmp_path: Path) -> None:
+    from tests.results_support import import_rows, simulated_rows
+
+    loaded = load_study(Path(__file__).resolve().parents[2] / "studies" / "hume-demo")
+    db = open_database(f"sqlite:///{tmp_path / 'competence.sqlite3'}")
+    raters = [("P01", "a", 0.9), ("P02", "a", 0.85), ("P03", "b", 0.8), ("P04", "b", 0.8),
+              ("P05", "b", 0.1)]  # P05 answers nearly at random
+    import_rows(loaded, db, simulated_rows(loaded, raters, seed=7), tmp_path)
+    writer = DatabaseWriter()
+    window = DesignerWindow(db, writer, current=loaded)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.competence.ready, timeout=30_000):
+        window.show()
+    table = window.participants
+    column = table.columnCount() - 1
+    assert table.horizontalHeaderItem(column).text() == "Competence"
+    shown = {table.item(r, 0).text(): table.item(r, column).text() for r in range(table.rowCount())}
+    assert shown["P05"].endswith("far below the others") and table.item(
+        next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "P05"),
+        column).font().bold()
+    assert all("far below" not in shown[c] and shown[c] for c in ("P01", "P02", "P03", "P04"))
+    window.close()
+    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
+    writer.close()
+    db.close()

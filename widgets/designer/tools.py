@@ -1,4 +1,4 @@
-"""The designer's tools in the Study menu: Results, Export, Import study, Merge databases,
+"""The designer's tools in the Study menu: Results, Export, Plan, Import study, Merge databases,
 Hand over data.
 
 Each tool lives in its own module (widgets.results, widgets.import_dialog, widgets.merge_dialog)
@@ -67,6 +67,15 @@ def open_export(window: DesignerWindow) -> None:
     _keep(window, "export", ExportDialog(window.loaded, window.db, parent=window))
 
 
+def open_plan(window: DesignerWindow) -> None:
+    if not _needs_study(window):
+        return
+    from widgets.results.plan_window import PlanWindow
+
+    assert window.loaded is not None
+    _keep(window, "plan", PlanWindow(window.loaded, window.db))
+
+
 def open_import(window: DesignerWindow) -> None:
     from widgets.import_dialog import ImportDialog
 
@@ -93,6 +102,7 @@ def open_handover(window: DesignerWindow) -> None:
 TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Results…", "Ctrl+R", "widgets.results.window", open_results),
     ("Export results…", "Ctrl+E", "widgets.results.export_dialog", open_export),
+    ("Plan raters per item…", "Ctrl+L", "widgets.results.plan_window", open_plan),
     ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
     ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
     ("Hand over data…", "Ctrl+H", "widgets.handover_dialog", open_handover),

@@ -19,6 +19,7 @@ from app.session.standing import (
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from app.study_places import DataStudy, locate, remember_folder
+from widgets.designer.competence import CompetenceReader
 from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
@@ -27,6 +28,7 @@ from widgets.typography import ScaledFonts, mute
 from widgets.writer import DatabaseWriter, describe_error
 
 GEOMETRY_KEY = "designer_window"
+COMPETENCE = "Competence"  # relative to the other raters (widgets.designer.competence)
 
 
 def _table(headers: list[str], parent: QWidget) -> QtWidgets.QTableWidget:
@@ -66,6 +68,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.entries: list[StudyEntry] = []
         self.missing: dict[StudyEntry, DataStudy] = {}  # the studies whose folder is gone
         self.tools_open: dict[str, QWidget] = {}  # results, export, import, merge
+        self.tools_open: dict[str, QWidget] = {}  # results, export, plan, import, merge
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
         layout.setContentsMargins(24, 16, 24, 16)
@@ -93,7 +96,8 @@ class DesignerWindow(QtWidgets.QMainWindow):
         layout.addWidget(self.summary)
         self.tabs = QtWidgets.QTabWidget(central)
         self.participants = _table(["Participant", "Answered", "Of", "Status", "Consent",
-                                    "Started (UTC)", "Profile"], self.tabs)
+                                    "Started (UTC)", "Profile", COMPETENCE], self.tabs)
+
         self.coverage = _table(["Item", "Raters so far", "Once everyone finishes", "Target",
                                 "Status"], self.tabs)
         self.tabs.addTab(self.participants, "Participants")
@@ -104,6 +108,9 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.status = mute(QtWidgets.QLabel(""))
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        self.competence = CompetenceReader(self)
+        self.competence.ready.connect(self._show_competence)
+        self.competence.failed.connect(self.status.setText)
         self.setCentralWidget(central)
         self._build_menus()
         if settings is None or not restore_geometry(settings, GEOMETRY_KEY, self):
@@ -257,6 +264,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
                 self.participants.setItem(row, col, cell)
         self.participants.setSortingEnabled(True)
         self.participants.resizeColumnsToContents()
+        self.competence.start(self.loaded, self.db)
 
         self.coverage.setSortingEnabled(False)
         self.coverage.setRowCount(len(cov.items))
@@ -282,11 +290,26 @@ class DesignerWindow(QtWidgets.QMainWindow):
             f"{len(cov.under)} of {len(cov.items)} items have fewer.{hand_out}")
         self.status.setText("")
 
+    def _show_competence(self, by_code: dict[str, tuple[float, bool]]) -> None:
+        """Each rater's competence relative to the others (1.00: the median rater), bold and
+        marked where far below: a flag for the designer to look at, nobody is excluded."""
+        column = self.participants.columnCount() - 1
+        self.participants.setSortingEnabled(False)  # (rows stay put while cells are set)
+        for row in range(self.participants.rowCount()):
+            item = self.participants.item(row, 0)
+            code = item.text().removesuffix("  (simulated)") if item is not None else ""
+            value = by_code.get(code)
+            text = "" if value is None else (f"{value[0]:.2f}" + ("  far below the others"
+                                                                  if value[1] else ""))
+            self.participants.setItem(row, column, _cell(text, bold=bool(value and value[1])))
+        self.participants.setSortingEnabled(True)
+
     def _failed(self, exc: BaseException) -> None:
         self.status.setText(describe_error(exc))
         QtWidgets.QMessageBox.warning(self, "Designer mode", describe_error(exc))
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        self.competence.wait()
         for tool in list(self.tools_open.values()):
             tool.close()
         self.tools_open.clear()

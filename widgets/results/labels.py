@@ -28,6 +28,10 @@ COLUMNS = {
     "human_kind": "Human side", "human": "Human", "metric": "Metric",
     "human_value": "Human score", "model_value": "Model score",
     "difference": "Difference (human - model)", "p_value": "p", "p_holm": "p (Holm)",
+    "difficulty": "Difficulty (logits)", "se": "SE", "p_correct_humans": "Share correct, humans",
+    "p_correct_models": "Share correct, models", "epsilon": "Margin (epsilon)",
+    "winning_rate": "Winning rate", "advantage_probability": "Advantage probability",
+    "passed": "Passed", "n_humans": "Humans",
 }
 # Values that are internal names themselves (kinds of rows, statistics, metrics, categories).
 VALUES = {

@@ -23,7 +23,8 @@ PARTY_KINDS = ("tier", "humans", "pooled", "model", "published")
 HUMAN_COLOURS = ["#1F77B4", "#2CA02C", "#9467BD", "#17BECF", "#7F7F7F", "#BCBD22"]
 MODEL_COLOURS = ["#FF7F0E", "#D62728", "#E5AE38", "#8C564B", "#E377C2", "#B07AA1"]
 # The series every chart reads against: the same colour in every study.
-FIXED_COLOURS = {("humans", "all raters"): "#0B2545", ("pooled", "majority vote"): "#6B8FB3"}
+FIXED_COLOURS = {("humans", "all raters"): "#0B2545", ("pooled", "majority vote"): "#6B8FB3",
+                 ("pooled", "Dawid-Skene"): "#5E3C99", ("pooled", "MACE"): "#3D6B4F"}
 BAND_SHADE = (0, 0, 0, 14)  # every other category's band, so a group's bars read as one
 
 

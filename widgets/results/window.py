@@ -1,5 +1,6 @@
 """The results window (designer mode): scores of humans and models per category, response time
-against model accuracy, rating distributions, agreement and the most disputed items. It follows
+against model accuracy, rating distributions, agreement, the most disputed items, humans and
+models on one ability scale, item difficulty against response time and models as raters. It follows
 the database: when responses arrive it recomputes (off the UI thread) and redraws."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from widgets.results.plots import (
     ratings_empty_reason,
     rt_units,
 )
+from widgets.results.scale_plots import AbilityPlot, DifficultyRtPlot, hardest_items
 from widgets.results.tables import fill_table, results_table
 from widgets.settings import app_settings, set_study_flag, study_flag
 
@@ -117,6 +119,16 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.human_vs_model = HumanVsModelTab()
         self.model.compared.connect(self.human_vs_model.show_comparison)
         self.tabs.addTab(self.human_vs_model, "Human vs model")  # index 5 (results_tour)
+        # The Rasch scale (humans and models on one axis, the hardest items), difficulty
+        # against RT and the alt-test (indices 6 and 7, results_tour).
+        self.ability_plot = AbilityPlot()
+        self.hardest = results_table()
+        self.tabs.addTab(self._plot_page(self.ability_plot, "abilities", self.hardest),
+                         "Abilities")
+        self.difficulty_rt_plot = DifficultyRtPlot()
+        self.annotators = results_table()  # the alt-test: can a model stand in for a human?
+        self.tabs.addTab(self._plot_page(self.difficulty_rt_plot, "difficulty-rt",
+                                         self.annotators), "Difficulty and models as raters")
         # Free text is withheld from exports by default; the designer may read it here.
         self.comments = results_table()
         self.tabs.addTab(self.comments, "Comments")
@@ -125,7 +137,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
                                               "ratings": self.ratings_plot,
                                               "gaps": self.human_vs_model.forest,
-                                              "human range": self.human_vs_model.strip}
+                                              "human range": self.human_vs_model.strip,
+                                              "abilities": self.ability_plot,
+                                              "difficulty_rt": self.difficulty_rt_plot}
         self.model.refresh()
         self.model.start_polling()
 
@@ -213,6 +227,13 @@ class ResultsWindow(QtWidgets.QMainWindow):
         summary = results.rating_summary
         fill_table(self.ratings_table, summary[summary["question_id"] == question_id],
                    empty=ratings_empty_reason(results, question_id))
+        self.ability_plot.show_abilities(results, question_id)
+        fill_table(self.hardest, hardest_items(results, question_id))
+        self.difficulty_rt_plot.show_difficulty_rt(results, question_id)
+        annotators = results.llm_annotators
+        mine = annotators[annotators["question_id"] == question_id]
+        fill_table(self.annotators, mine.assign(passed=[  # (a blank would hide a "no")
+            "not tested" if p is None else ("yes" if p else "no") for p in mine["passed"]]))
 
     @Slot()
     def _redraw_scores(self) -> None:
@@ -258,7 +279,8 @@ class ResultsWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ actions
 
     def save_plot(self, name: str, path: Path) -> Path:
-        """Write the named plot ("scores", "rt", "ratings") as PNG or SVG (by the suffix)."""
+        """Write the named plot ("scores", "rt", "ratings", "abilities", "difficulty_rt") as
+        PNG or SVG (by the suffix)."""
         plot = self.plots[name]
         return export_svg(plot, path) if path.suffix.lower() == ".svg" else export_png(plot, path)
 

@@ -1,0 +1,142 @@
+"""Rater models over the human answers to each choice question group: Dawid-Skene and MACE
+(`app.results.rater_em`), their aggregated labels scored as pooled humans beside the majority
+vote, and the low-competence measure (docs/results.md, "Rater models").
+
+raters.csv: `RATER_COLUMNS`; aggregated_labels.csv: `LABEL_COLUMNS`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from app.results.rater_em import Coded, RaterFit, dawid_skene, mace
+from app.results.scorers import FamilyScorer, Pooled
+from app.results.units import QuestionGroup, group_answers, question_groups
+from app.study.loader import LoadedStudy
+
+RATER_COLUMNS = ["question_id", "participant", "method", "competence", "n_items", "confusion"]
+LABEL_COLUMNS = ["question_id", "item_id", "method", "label", "posterior"]
+DAWID_SKENE, MACE = "Dawid-Skene", "MACE"
+METHODS = (DAWID_SKENE, MACE)
+# low_competence: a rater whose MACE competence on some choice question is under this share of
+# the median competence of that question's raters (the share is the study's setting).
+LOW_COMPETENCE_RULE = "low_competence"
+DEFAULT_COMPETENCE_SHARE = 0.5
+
+
+@dataclass
+class GroupRaters:
+    """The two models fitted to one choice group: rows for the two CSV files and each
+    method's labels as answers (item_id, answer) to score like the majority vote."""
+
+    raters: list[dict[str, Any]] = field(default_factory=list)
+    labels: list[dict[str, Any]] = field(default_factory=list)
+    aggregates: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+
+def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
+    """Both models on the group's human answers that are option keys; a choice group only,
+    with at least two raters (one rater has nobody to be weighed against)."""
+    out = GroupRaters()
+    if group.kind != "choice" or answers.empty:
+        return out
+    keys = answers[[isinstance(a, str) for a in answers["answer"]]]
+    if keys["participant"].nunique() < 2:
+        return out
+    coded = Coded.of(keys["item_id"].astype(str).tolist(), keys["participant"].astype(str).tolist(),
+                     keys["answer"].astype(str).tolist())
+    n_items = np.bincount(coded.raters, minlength=len(coded.rater_names))
+    for method, fit in ((DAWID_SKENE, dawid_skene(coded)), (MACE, mace(coded))):
+        out.raters += _rater_rows(group.question_id, method, fit, n_items)
+        labels, posterior = fit.labels, fit.posterior
+        out.labels += [{"question_id": group.question_id, "item_id": item, "method": method,
+                        "label": label, "posterior": float(p)}
+                       for item, label, p in zip(coded.item_names, labels, posterior, strict=True)]
+        out.aggregates[method] = pd.DataFrame({"item_id": coded.item_names, "answer": labels})
+    return out
+
+
+def _rater_rows(question_id: str, method: str, fit: RaterFit, n_items: np.ndarray
+                ) -> list[dict[str, Any]]:
+    names = fit.coded.label_names
+    rows = []
+    for w, code in enumerate(fit.coded.rater_names):
+        confusion = ""
+        if fit.confusion is not None:
+            # {true label: {answered label: probability}}: how this rater answers each truth
+            confusion = json.dumps({t: {g: round(float(fit.confusion[w, j, i]), 6)
+                                        for j, g in enumerate(names)}
+                                    for i, t in enumerate(names)}, sort_keys=True)
+        rows.append({"question_id": question_id, "participant": code, "method": method,
+                     "competence": float(fit.competence[w]), "n_items": int(n_items[w]),
+                     "confusion": confusion})
+    return rows
+
+
+def aggregate_pooled(group: QuestionGroup, scorer: FamilyScorer,
+                     aggregates: dict[str, pd.DataFrame], item_ids: list[str]) -> list[Pooled]:
+    """Each model's labels on the given items, scored like the majority vote (accuracy family
+    only: other families have no single answer to aggregate)."""
+    if scorer.family != "accuracy":
+        return []
+    wanted = set(item_ids)
+    out = []
+    for method, labels in aggregates.items():
+        frame = labels[labels["item_id"].isin(wanted)]
+        if not frame.empty:
+            scores, values = scorer.score(group, frame)
+            out.append(Pooled(method, scores, values))
+    return out
+
+
+def low_competence_rows(raters: pd.DataFrame, share: float = DEFAULT_COMPETENCE_SHARE, *,
+                        enabled: bool = False) -> list[dict[str, Any]]:
+    """exclusions.csv rows of rule `low_competence` (participant, rule, value, threshold,
+    excluded): value is the rater's lowest MACE competence relative to the median of the
+    question's raters; flagged under `share` only when the study turns the rule on."""
+    mace_rows = raters[raters["method"] == MACE] if not raters.empty else raters
+    lowest: dict[str, float] = {}
+    for _, rows in mace_rows.groupby("question_id", sort=False):
+        median = float(rows["competence"].median())
+        for code, value in zip(rows["participant"], rows["competence"], strict=True):
+            ratio = float(value) / median if median > 0 else math.nan
+            if not math.isnan(ratio):
+                lowest[str(code)] = min(lowest.get(str(code), math.inf), ratio)
+    return [{"participant": code, "rule": LOW_COMPETENCE_RULE, "value": value,
+             "threshold": float(share), "excluded": bool(enabled and value < share)}
+            for code, value in sorted(lowest.items())]
+
+
+def raters_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=RATER_COLUMNS)
+
+
+def labels_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=LABEL_COLUMNS)
+
+
+def competence_exclusion_rows(loaded: LoadedStudy, frame: pd.DataFrame,
+                              share: float = DEFAULT_COMPETENCE_SHARE, *,
+                              enabled: bool = False) -> list[dict[str, Any]]:
+    """exclusions.csv rows of rule `low_competence` for a responses frame
+    (`app.results.frame.responses_frame`): MACE on every choice question, then
+    `low_competence_rows`."""
+    rows: list[dict[str, Any]] = []
+    for group in question_groups(loaded.study):
+        if group.kind == "choice":
+            rows += fit_group(group, group_answers(group, frame, None)).raters
+    return low_competence_rows(raters_frame(rows), share, enabled=enabled)
+
+
+def participant_competence(loaded: LoadedStudy, frame: pd.DataFrame,
+                           share: float = DEFAULT_COMPETENCE_SHARE) -> dict[str, tuple[float, bool]]:
+    """participant code -> (lowest MACE competence relative to the question's median, under
+    `share`?): what the designer's participants view shows and flags."""
+    return {r["participant"]: (r["value"], r["value"] < share)
+            for r in competence_exclusion_rows(loaded, frame, share)}

@@ -1,0 +1,78 @@
+"""The Rasch scale: parameters recovered from simulated answers of known ability and
+difficulty, the same fit as statsmodels' Logit on the same person and item dummies, and
+items.csv / abilities.csv of a real study with models."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import statsmodels.api as sm
+
+from app.results.rasch import Party, fit_rasch, rasch_rows
+
+
+def _simulate(n_persons: int, n_items: int, seed: int) -> tuple[np.ndarray, ...]:
+    rng = np.random.default_rng(seed)
+    theta = rng.normal(0, 1, n_persons)
+    b = np.linspace(-2, 2, n_items)
+    b -= b.mean()
+    persons = np.repeat(np.arange(n_persons), n_items)
+    items = np.tile(np.arange(n_items), n_persons)
+    p = 1 / (1 + np.exp(-(theta[persons] - b[items])))
+    return theta, b, persons, items, (rng.random(p.size) < p).astype(float)
+
+
+def test_known_parameters_recovered() -> None:
+    theta, b, persons, items, y = _simulate(300, 25, seed=1)
+    fit = fit_rasch(persons, items, y, 300, 25)
+    assert abs(fit.difficulties.sum()) < 1e-9  # the identification: mean difficulty 0
+    assert np.max(np.abs(fit.difficulties - b)) < 0.35
+    assert np.corrcoef(fit.difficulties, b)[0, 1] > 0.99
+    # (25 items: an ability is measured to about +-0.45, so r near 0.9 is what to expect)
+    assert np.corrcoef(fit.abilities, theta)[0, 1] > 0.85
+    # the reported standard errors are about the size of the actual errors
+    assert 0.5 < np.std(fit.difficulties - b) / np.mean(fit.difficulty_se) < 1.6
+
+
+def test_equals_statsmodels_logit_on_the_same_design() -> None:
+    _, _, persons, items, y = _simulate(60, 12, seed=2)
+    totals = np.bincount(persons, y, 60)
+    keep = (totals > 0) & (totals < 12)  # plain ML has no finite estimate for perfect scores
+    codes = np.cumsum(keep) - 1
+    mask = keep[persons]
+    persons, items, y = codes[persons[mask]], items[mask], y[mask]
+    n_persons = int(keep.sum())
+    ours = fit_rasch(persons, items, y, n_persons, 12, ridge=1e-9)
+    # logit P = theta_p - b_i, item 0's difficulty fixed at 0 (one dummy left out)
+    design = np.zeros((len(y), n_persons + 11))
+    design[np.arange(len(y)), persons] = 1.0
+    rest = items > 0
+    design[np.flatnonzero(rest), n_persons + items[rest] - 1] = -1.0
+    result = sm.Logit(y, design).fit(disp=0, method="newton", maxiter=100, tol=1e-12)
+    b_sm = np.concatenate([[0.0], result.params[n_persons:]])
+    theta_sm = result.params[:n_persons]
+    shift = b_sm.mean()
+    np.testing.assert_allclose(ours.difficulties, b_sm - shift, atol=1e-4)
+    np.testing.assert_allclose(ours.abilities, theta_sm - shift, atol=1e-4)
+
+
+def test_rows_put_humans_and_models_on_one_scale() -> None:
+    rng = np.random.default_rng(3)
+    items = [f"i{k}" for k in range(20)]
+    hard = {i: k / 19 for k, i in enumerate(items)}  # later items are harder
+
+    def party(kind: str, name: str, skill: float) -> Party:
+        right = [float(rng.random() < skill * (1 - 0.6 * hard[i])) for i in items]
+        return Party(kind, name, "t" if kind == "participant" else "", pd.Series(right, index=items))
+
+    parties = [party("participant", f"P{k}", 0.9) for k in range(8)]
+    parties += [party("model", "strong", 1.0), party("model", "weak", 0.3)]
+    item_rows, ability_rows = rasch_rows("label", parties)
+    assert [r["item_id"] for r in item_rows] == sorted(items)
+    frame = pd.DataFrame(ability_rows).set_index("party")
+    assert frame.loc["strong", "ability"] > frame.loc["weak", "ability"]
+    assert set(frame["party_kind"]) == {"participant", "model"}
+    by_item = pd.DataFrame(item_rows).set_index("item_id")
+    assert by_item.loc["i19", "difficulty"] > by_item.loc["i0", "difficulty"]
+    assert by_item["p_correct_models"].isin([0.0, 0.5, 1.0]).all()
+    assert rasch_rows("label", parties[:1]) == ([], [])

@@ -1,0 +1,81 @@
+"""Our Dawid-Skene and MACE give crowd-kit's labels, posteriors, confusion matrices and
+competences on the same answers (crowd-kit is a test dependency: app/results/rater_em.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from app.results.rater_em import Coded, dawid_skene, mace
+
+crowdkit = pytest.importorskip("crowdkit.aggregation")
+# (crowd-kit's own pandas deprecation warnings are not ours)
+pytestmark = pytest.mark.filterwarnings("ignore::Warning")
+
+
+def _answers(seed: int, n_items: int = 40, accuracy: tuple[float, ...] = (0.9, 0.8, 0.7, 0.6, 0.4,
+                                                                           0.35)) -> pd.DataFrame:
+    """Simulated raters of known accuracy; one label set, sorted as crowd-kit numbers its
+    raters and labels by first appearance (its MACE indexes some sums in sort order)."""
+    rng = np.random.default_rng(seed)
+    labels = ["a", "b", "c"]
+    truth = {f"i{k:02d}": str(rng.choice(labels)) for k in range(n_items)}
+    rows = []
+    for r, acc in enumerate(accuracy):
+        for item, true in truth.items():
+            if rng.random() < 0.85:
+                rows.append((item, f"r{r}", true if rng.random() < acc else str(rng.choice(labels))))
+    frame = pd.DataFrame(rows, columns=["task", "worker", "label"])
+    frame = frame.sort_values(["worker", "label", "task"]).reset_index(drop=True)
+    assert set(frame[frame["worker"] == "r0"]["label"]) == set(labels)  # first rater gave all
+    return frame
+
+
+def _coded(frame: pd.DataFrame) -> Coded:
+    return Coded.of(frame["task"].tolist(), frame["worker"].tolist(), frame["label"].tolist())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_dawid_skene_equals_crowdkit(seed: int) -> None:
+    frame = _answers(seed)
+    coded = _coded(frame)
+    ours = dawid_skene(coded)
+    theirs = crowdkit.DawidSkene().fit(frame)
+    assert theirs.labels_.loc[coded.item_names].tolist() == ours.labels
+    probas = theirs.probas_.loc[coded.item_names, coded.label_names].to_numpy(float)
+    np.testing.assert_allclose(ours.probas, probas, atol=1e-12)
+    for w, rater in enumerate(coded.rater_names):
+        for y, label in enumerate(coded.label_names):
+            if (rater, label) in theirs.errors_.index:
+                np.testing.assert_allclose(
+                    ours.confusion[w, y],
+                    theirs.errors_.loc[(rater, label), coded.label_names].to_numpy(float),
+                    atol=1e-12)
+    # competence: expected accuracy under the fitted priors and confusion matrices
+    priors = theirs.priors_.loc[coded.label_names].to_numpy(float)
+    for w, rater in enumerate(coded.rater_names):
+        diagonal = [theirs.errors_.loc[(rater, lab), lab] if (rater, lab) in theirs.errors_.index
+                    else 0.0 for lab in coded.label_names]
+        assert ours.competence[w] == pytest.approx(float(np.dot(priors, diagonal)), abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mace_equals_crowdkit(seed: int) -> None:
+    # crowd-kit's restarts all draw the same seeded start (random_state=0), so one restart is
+    # its result; 20 rounds instead of 50 keep its pandas loop fast, the rules are the same.
+    frame = _answers(seed, n_items=30)
+    coded = _coded(frame)
+    ours = mace(coded, n_iter=20)
+    theirs = crowdkit.MACE(n_restarts=1, n_iter=20).fit(frame)
+    assert theirs.labels_.loc[coded.item_names].tolist() == ours.labels
+    probas = theirs.probas_.loc[coded.item_names, coded.label_names].to_numpy(float)
+    np.testing.assert_allclose(ours.probas, probas, atol=1e-12)
+    spamming = theirs.spamming_
+    np.testing.assert_allclose(ours.competence, spamming[:, 1] / spamming.sum(axis=1), atol=1e-12)
+
+
+def test_good_raters_get_the_higher_competence() -> None:
+    coded = _coded(_answers(4, n_items=60, accuracy=(0.95, 0.9, 0.9, 0.3)))
+    for fit in (dawid_skene(coded), mace(coded)):
+        assert fit.competence[3] < min(fit.competence[:3])
