@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +14,7 @@ from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.gaps_csv import HumanVsModel
 from exporters.mteb_results import write_mteb
 from exporters.ratings_csv import write_ratings
 from exporters.report_html import write_report
@@ -27,9 +28,14 @@ Progress = Callable[[int, int, str], None]
 
 def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool = False,
                include_identifying: bool = False, progress: Progress | None = None,
-               options: ResultsOptions | None = None) -> list[Path]:
+               options: ResultsOptions | None = None, exclude: Sequence[str] = ()) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
+    # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
+    # participants they exclude out of every file after this.
+    everyone = frame
+    human_vs_model = HumanVsModel.measure(loaded, everyone, exclude)
+    frame = human_vs_model.kept(frame)
     options = options or ResultsOptions()
     if options.include_simulated != include_simulated:
         options = replace(options, include_simulated=include_simulated)
@@ -61,7 +67,9 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
-        ("report", lambda: write_report(loaded, scored[0], out_dir)),
+        ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
+        ("report", lambda: write_report(loaded, scored[0], out_dir,
+                                        human_vs_model=human_vs_model)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

@@ -32,6 +32,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the 95%% confidence intervals (0: none)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--exclude", metavar="RULE[,RULE...]", default="",
+                   help="leave out the participants these quality rules exclude (attention_failed, "
+                   "too_fast, straight_lining, incomplete, or all) from every file but "
+                   "exclusions.csv and sensitivity.csv")
     p.set_defaults(handler=run)
 
 
@@ -44,6 +48,11 @@ def run(args: argparse.Namespace) -> int:
     if tier not in (None, AUTO) and tier not in fields:
         raise UserInputError(f"--tier-field: {loaded.source} has no profile field {tier!r} "
                              f"(it has: {', '.join(sorted(fields)) or 'none'})")
+    exclude: tuple[str, ...] = ()
+    if args.exclude:
+        from app.results.quality import parse_rules  # (pandas: see the import below)
+
+        exclude = parse_rules(args.exclude)
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
                              seed=args.seed, include_simulated=args.include_simulated)
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
@@ -53,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     db = open_database(args.db, home=args.home)
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
-                             include_identifying=args.include_identifying, options=options)
+                             include_identifying=args.include_identifying, options=options,
+                             exclude=exclude)
     finally:
         db.close()
     for path in written:

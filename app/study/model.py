@@ -22,6 +22,7 @@ from pydantic import Field, field_validator, model_validator
 
 from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
 from app.study.model_participants import Participants
+from app.study.model_quality import Quality
 from app.study.model_stimuli import (
     CardsStimulus,
     Document,
@@ -370,6 +371,8 @@ class Study(StrictModel):
     assignment: Assignment = Field(default_factory=Assignment)
     models: Models = Field(default_factory=Models)
     mteb: MtebExport | None = None
+    quality: Quality = Field(default_factory=Quality,
+                             description="Participant exclusion rules (thresholds).")
     items: list[Item] = Field(min_length=1)
 
     def block(self, block_id: str) -> Block:

@@ -1,0 +1,68 @@
+"""How much each quality rule moves the human score (sensitivity.csv): the main score of every
+human party over all items with no rule, each rule alone and all rules together, scored exactly
+as human_scores.csv scores them (`human_score_rows` on the all-items cell)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pandas as pd
+
+from app.results.human_scores import human_score_rows
+from app.results.options import ResultsOptions
+from app.results.quality import excluded_by
+from app.results.score_rows import subsets
+from app.results.scorers import scorer_for
+from app.results.units import QuestionGroup, group_answers
+from app.study.model_quality import QUALITY_RULES
+
+SENSITIVITY_COLUMNS = ["question_id", "human_kind", "human", "metric", "rule", "value", "ci_low",
+                       "ci_high", "n_raters", "n_excluded", "difference_from_none"]
+PARTY_KINDS = ("tier", "humans", "pooled")
+NONE, ALL_RULES = "none", "all"
+
+
+def rule_sets() -> dict[str, tuple[str, ...]]:
+    return {NONE: (), **{rule: (rule,) for rule in QUALITY_RULES}, ALL_RULES: QUALITY_RULES}
+
+
+def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_field: str | None,
+                     exclusions: pd.DataFrame, options: ResultsOptions) -> list[dict[str, Any]]:
+    """`frame`: every participant's responses (no rule applied); `exclusions`: their
+    exclusions table (`app.results.quality.exclusions_frame`)."""
+    rows: list[dict[str, Any]] = []
+    for group in groups:
+        scorer = scorer_for(group)
+        answers = group_answers(group, frame, tier_field)
+        if scorer is None or answers.empty:
+            continue
+        raters = set(answers["participant"])
+        baseline: dict[tuple[str, str], float] = {}
+        for name, rules in rule_sets().items():
+            dropped = excluded_by(exclusions, rules) & raters
+            kept = answers[~answers["participant"].isin(dropped)]
+            scored = []
+            if not kept.empty:
+                cell = subsets(group, scorer, set(kept["item_id"].unique()), options)[0]
+                scored = human_score_rows([cell], kept, options)
+            for row in scored:
+                if row["who_kind"] not in PARTY_KINDS or row["metric"] != scorer.main:
+                    continue
+                key = (row["who_kind"], row["who"])
+                if name == NONE:
+                    baseline[key] = row["value"]
+                rows.append({
+                    "question_id": group.question_id, "human_kind": row["who_kind"],
+                    "human": row["who"], "metric": row["metric"], "rule": name,
+                    "value": row["value"], "ci_low": row["ci_low"], "ci_high": row["ci_high"],
+                    "n_raters": row["n_raters"], "n_excluded": len(dropped),
+                    "difference_from_none": row["value"] - baseline.get(key, math.nan),
+                })
+    return rows
+
+
+def sensitivity_frame(groups: list[QuestionGroup], frame: pd.DataFrame, tier_field: str | None,
+                      exclusions: pd.DataFrame, options: ResultsOptions) -> pd.DataFrame:
+    return pd.DataFrame(sensitivity_rows(groups, frame, tier_field, exclusions, options),
+                        columns=SENSITIVITY_COLUMNS)

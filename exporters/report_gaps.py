@@ -1,0 +1,72 @@
+"""The report's *Human vs model* section: per question group a forest plot of every gap with
+its CI (significant after Holm marked), the gaps and the model-among-the-raters tables, then
+the quality rules: how many each excludes, what was applied, and the sensitivity table."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from html import escape
+
+import pandas as pd
+
+from app.results.score_rows import ALL
+from exporters.gaps_csv import HumanVsModel
+from exporters.svg_forest import Gap, forest_chart
+
+Table = Callable[[pd.DataFrame], str]
+ALPHA = 0.05
+
+
+def gap_label(category: str, value: str, human: str, model: str, illustrative: bool) -> str:
+    cell = "all items" if category == ALL else f"{category}={value}"
+    return f"{cell} · {human} − {model}" + (" (illustrative)" if illustrative else "")
+
+
+def significant(p_holm: float) -> bool:
+    return math.isfinite(p_holm) and p_holm < ALPHA
+
+
+def gaps_section(tables: HumanVsModel, table: Table) -> str:
+    gaps = tables.gaps
+    parts = ["<h2>Human vs model</h2>",
+             '<p class="note">Difference = human score − model score on the same items; 95% CI '
+             "from a paired bootstrap over items; * and filled: Holm-adjusted p &lt; 0.05 over "
+             "the models compared with the same human party and cell (gaps.csv).</p>"]
+    if gaps.empty:
+        parts.append('<p class="note">No model has predictions for the items humans answered.</p>')
+    for question_id, rows in gaps.groupby("question_id", sort=False):
+        metric = str(rows["metric"].iloc[0])
+        marks = [Gap(gap_label(c, v, h, m, bool(i)), float(d), float(lo), float(hi),
+                     significant(float(p)))
+                 for c, v, h, m, i, d, lo, hi, p in zip(
+                     rows["category"], rows["category_value"], rows["human"], rows["model"],
+                     rows["illustrative"], rows["difference"], rows["ci_low"], rows["ci_high"],
+                     rows["p_holm"], strict=True)]
+        parts.append(forest_chart(marks, title=f"{question_id}: human − model ({metric}, 95% CI)",
+                                  axis_label=f"difference in {metric}"))
+        parts.append(table(rows.drop(columns=["method"])))
+        parts.append(f'<p class="note">{escape(str(rows["method"].iloc[0]))}</p>')
+    if not tables.human_range.empty:
+        parts += ["<h3>The models among the individual raters</h3>",
+                  '<p class="note">Where each model falls among the raters\' own scores on the '
+                  "same items (human_range.csv); for ratings, each rater's Spearman with the "
+                  "mean of the others (ceiling) beside the model's with the mean of all.</p>",
+                  table(tables.human_range)]
+    return "\n".join(parts)
+
+
+def quality_section(tables: HumanVsModel, table: Table) -> str:
+    exclusions = tables.exclusions
+    if exclusions.empty:
+        return ""
+    counts = (exclusions[exclusions["excluded"].astype(bool)].groupby("rule")["participant"]
+              .nunique().reindex(exclusions["rule"].unique(), fill_value=0))
+    summary = pd.DataFrame({"rule": counts.index, "participants excluded": counts.to_numpy(),
+                            "threshold": exclusions.groupby("rule", sort=False)["threshold"]
+                            .first().reindex(counts.index).to_numpy()})
+    return "\n".join([
+        "<h2>Quality rules</h2>", f'<p class="note">{escape(tables.note)}</p>', table(summary),
+        "<h3>Sensitivity of the human scores to each rule</h3>",
+        '<p class="note">The main score of every human party over all items with no rule, each '
+        "rule alone and all rules together (sensitivity.csv).</p>", table(tables.sensitivity)])
