@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from app.results.gaps import GAP_COLUMNS, gaps_frame
-from app.results.human_range import RANGE_COLUMNS, range_frame
-from app.results.party_cells import party_cells
+from app.results.gaps import GAP_COLUMNS
+from app.results.human_range import RANGE_COLUMNS, compare_with_models
 from app.results.quality import excluded_by, exclusion_note, exclusions_frame
 from app.results.sensitivity import SENSITIVITY_COLUMNS, sensitivity_frame
 from app.results.summary import StudyResults
@@ -59,9 +58,7 @@ class HumanVsModel:
     def compute(self, results: StudyResults, frame: pd.DataFrame) -> None:
         """Gaps and ranges from the scored results; the sensitivity from `frame`, the responses
         of every participant."""
-        cells = list(party_cells(results))  # shared by both tables
-        self.gaps = gaps_frame(results, cells)
-        self.human_range = range_frame(results, cells)
+        self.gaps, self.human_range = compare_with_models(results)
         self.sensitivity = sensitivity_frame(results.groups, frame, results.tier_field,
                                              self.exclusions, results.options)
         if self.note not in results.notes:

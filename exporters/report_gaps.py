@@ -19,8 +19,17 @@ ALPHA = 0.05
 
 
 def gap_label(category: str, value: str, human: str, model: str, illustrative: bool) -> str:
-    cell = "all items" if category == ALL else f"{category}={value}"
+    cell = "all items" if category == ALL else value
     return f"{cell} · {human} − {model}" + (" (illustrative)" if illustrative else "")
+
+
+def _marks(rows: pd.DataFrame) -> list[Gap]:
+    return [Gap(gap_label(c, v, h, m, bool(i)), float(d), float(lo), float(hi),
+                significant(float(p)))
+            for c, v, h, m, i, d, lo, hi, p in zip(
+                rows["category"], rows["category_value"], rows["human"], rows["model"],
+                rows["illustrative"], rows["difference"], rows["ci_low"], rows["ci_high"],
+                rows["p_holm"], strict=True)]
 
 
 def significant(p_holm: float) -> bool:
@@ -37,14 +46,17 @@ def gaps_section(tables: HumanVsModel, table: Table) -> str:
         parts.append('<p class="note">No model has predictions for the items humans answered.</p>')
     for question_id, rows in gaps.groupby("question_id", sort=False):
         metric = str(rows["metric"].iloc[0])
-        marks = [Gap(gap_label(c, v, h, m, bool(i)), float(d), float(lo), float(hi),
-                     significant(float(p)))
-                 for c, v, h, m, i, d, lo, hi, p in zip(
-                     rows["category"], rows["category_value"], rows["human"], rows["model"],
-                     rows["illustrative"], rows["difference"], rows["ci_low"], rows["ci_high"],
-                     rows["p_holm"], strict=True)]
-        parts.append(forest_chart(marks, title=f"{question_id}: human − model ({metric}, 95% CI)",
-                                  axis_label=f"difference in {metric}"))
+        overall = rows[rows["category"] == ALL]
+        parts.append(forest_chart(_marks(overall), title=f"{question_id}: human − model, all "
+                                  f"items ({metric}, 95% CI)", axis_label=f"difference in {metric}"))
+        # Per breakdown category one chart of all raters (every party would be hundreds of
+        # rows: the table and gaps.csv have them).
+        for category, cells in rows[(rows["category"] != ALL)
+                                    & (rows["human_kind"] == "humans")].groupby("category",
+                                                                                sort=False):
+            parts.append(forest_chart(_marks(cells), title=f"{question_id}: all raters − model "
+                                      f"by {category} ({metric}, 95% CI)",
+                                      axis_label=f"difference in {metric}"))
         parts.append(table(rows.drop(columns=["method"])))
         parts.append(f'<p class="note">{escape(str(rows["method"].iloc[0]))}</p>')
     if not tables.human_range.empty:

@@ -24,8 +24,8 @@ class Gap:
     significant: bool = False
 
 
-def forest_chart(gaps: list[Gap], *, title: str, axis_label: str, width: int = 720) -> str:
-    label_w, row_h, top, bottom = 300, 20, 34, 44
+def forest_chart(gaps: list[Gap], *, title: str, axis_label: str, width: int = 860) -> str:
+    label_w, row_h, top, bottom = 400, 20, 34, 44
     height = top + bottom + row_h * max(len(gaps), 1)
     values = [v for g in gaps for v in (g.difference, g.low, g.high) if math.isfinite(v)]
     span = max([abs(v) for v in values] + [0.05]) * 1.1

@@ -22,11 +22,14 @@ from widgets.results.window import ResultsWindow
 WAIT_S = 180  # results of a demo study take seconds; a loaded machine gets some slack
 
 
+HUMAN_VS_MODEL = 5  # the tab's index
+
+
 @dataclass(frozen=True)
 class ResultsShot:
     study: str
     question: str | None  # None: the window's first question
-    tab: int  # 0 scores, 1 response times, 2 ratings, 3 agreement, 4 most disputed
+    tab: int  # 0 scores, 1 response times, 2 ratings, 3 agreement, 4 most disputed, 5 human vs model
     choice: str | None  # breakdown category (scores) or unit (response times)
     name: str
 
@@ -36,6 +39,13 @@ SHOTS = [
     ResultsShot("spinbench-timing-demo", "answer", 1, "task", "results-spinbench-rt-vs-model-accuracy"),
     ResultsShot("poem-ratings-demo", "overall", 2, None, "results-poem-ratings-by-author-type"),
     ResultsShot("hume-demo", None, 4, None, "results-hume-disputed-items"),
+    ResultsShot("lesion-vqa-demo", "lesion", HUMAN_VS_MODEL, "lesion_type",
+                "results-lesion-human-vs-model"),
+    ResultsShot("hume-demo", "similarity", HUMAN_VS_MODEL, None, "results-hume-human-vs-model"),
+    ResultsShot("spinbench-timing-demo", "answer", HUMAN_VS_MODEL, None,
+                "results-spinbench-human-vs-model"),
+    ResultsShot("poem-ratings-demo", "authorship", HUMAN_VS_MODEL, None,
+                "results-poem-human-vs-model"),
 ]
 
 
@@ -49,10 +59,13 @@ def take_results_shots(out: Path, home: Path, *, raters: int = 10) -> list[Path]
         window.resize(1560, 980)
         window.show()
         _wait_for(lambda w=window: w.results is not None)
+        if shot.tab == HUMAN_VS_MODEL:  # computed after the scores
+            _wait_for(lambda w=window: not w.human_vs_model.gaps.empty)
         if shot.question is not None:
             window.question.setCurrentIndex(max(window.question.findData(shot.question), 0))
         window.tabs.setCurrentIndex(shot.tab)
-        combo = window.breakdown if shot.tab == 0 else window.rt_category
+        combo = {0: window.breakdown, HUMAN_VS_MODEL: window.human_vs_model.breakdown}.get(
+            shot.tab, window.rt_category)
         if shot.choice is not None and combo.findText(shot.choice) >= 0:
             combo.setCurrentIndex(combo.findText(shot.choice))
         _settle()

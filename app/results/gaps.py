@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from app.results.paired_tests import bootstrap_p, difference_interval, holm, permutation_p
+from app.results.paired_tests import bootstrap_p, difference_interval, holm, permutation_p_rows
 from app.results.party_cells import Cell, Party, party_cells
 from app.results.summary import StudyResults
 
@@ -49,17 +50,31 @@ def gap_rows(results: StudyResults, cells: list[Cell] | None = None) -> list[dic
     rows: list[dict[str, Any]] = []
     for cell in cells if cells is not None else party_cells(results):
         decomposable = cell.subset.scorer.decomposable
-        for human in cell.humans:
-            block = [_row(cell, human, model, lookup, n_boot, decomposable, results)
-                     for model in cell.models]
-            for row, adjusted in zip(block, holm([r["p_value"] for r in block]), strict=True):
+        pairs = [(human, model) for human in cell.humans for model in cell.models]
+        if not pairs:
+            continue
+        if decomposable:
+            # One permutation test for every pair of the cell (shared arrangements).
+            p_values = list(permutation_p_rows(
+                np.vstack([h.items for h, _ in pairs]), np.vstack([m.items for _, m in pairs]),
+                n_boot, f"{results.options.seed}:{cell.question_id}:{cell.subset.category}="
+                        f"{cell.subset.value}"))
+        else:
+            p_values = [bootstrap_p(h.boot, m.boot) if n_boot > 0 else math.nan
+                        for h, m in pairs]
+        block = [_row(cell, h, m, p, lookup, n_boot, decomposable, results)
+                 for (h, m), p in zip(pairs, p_values, strict=True)]
+        for human in cell.humans:  # Holm over the models compared with the same human party
+            own = [r for r in block if (r["human_kind"], r["human"]) == (human.kind, human.name)]
+            for row, adjusted in zip(own, holm([r["p_value"] for r in own]), strict=True):
                 row["p_holm"] = adjusted
-            rows += block
+        rows += block
     return rows
 
 
-def _row(cell: Cell, human: Party, model: Party, lookup: dict[tuple[str, ...], tuple[float, float]],
-         n_boot: int, decomposable: bool, results: StudyResults) -> dict[str, Any]:
+def _row(cell: Cell, human: Party, model: Party, p: float,
+         lookup: dict[tuple[str, ...], tuple[float, float]], n_boot: int, decomposable: bool,
+         results: StudyResults) -> dict[str, Any]:
     subset = cell.subset
     where = (cell.question_id, subset.category, subset.value)
     h_value, n_raters = lookup.get((where[0], human.kind, human.name, *where[1:], cell.main),
@@ -67,19 +82,13 @@ def _row(cell: Cell, human: Party, model: Party, lookup: dict[tuple[str, ...], t
     m_value, _ = lookup.get((where[0], "model", model.name, *where[1:], cell.main),
                             (math.nan, 0))
     low, high = difference_interval(human.boot, model.boot, results.options.confidence)
-    seed = f"{results.options.seed}:{cell.question_id}:{subset.category}={subset.value}:" \
-           f"{human.kind}={human.name}:{model.name}"
-    if decomposable:
-        p = permutation_p(human.items, model.items, n_boot, seed)
-    else:
-        p = bootstrap_p(human.boot, model.boot) if n_boot > 0 else math.nan
     paired = (~pd.isna(human.items)) & (~pd.isna(model.items))
     return {
         "question_id": cell.question_id, "category": subset.category,
         "category_value": subset.value, "human_kind": human.kind, "human": human.name,
         "model": model.name, "metric": cell.main, "human_value": h_value,
         "model_value": m_value, "difference": h_value - m_value, "ci_low": low, "ci_high": high,
-        "p_value": p, "p_holm": math.nan, "n_items": int(paired.sum()),
+        "p_value": float(p), "p_holm": math.nan, "n_items": int(paired.sum()),
         "n_raters": int(n_raters) if math.isfinite(n_raters) else human.n_raters,
         "method": method_text(n_boot, decomposable),
         "illustrative": cell.model_illustrative.get(model.name, False),

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import spearmanr
 
-from app.results.gaps import score_lookup
+from app.results.gaps import gaps_frame, score_lookup
 from app.results.party_cells import Cell, party_cells
 from app.results.summary import StudyResults
 
@@ -93,3 +93,9 @@ def range_rows(results: StudyResults, cells: list[Cell] | None = None) -> list[d
 
 def range_frame(results: StudyResults, cells: list[Cell] | None = None) -> pd.DataFrame:
     return pd.DataFrame(range_rows(results, cells), columns=RANGE_COLUMNS)
+
+
+def compare_with_models(results: StudyResults) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(gaps, human range) of the results: the cells are built once for both."""
+    cells = list(party_cells(results))
+    return gaps_frame(results, cells), range_frame(results, cells)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from app.study.model_quality import QUALITY_RULES
 from widgets.qt import QObject, QtGui, QtWidgets, QWidget, Signal, Slot
 
 
@@ -15,6 +16,10 @@ class _Relay(QObject):
     progress = Signal(int, int, str)
     done = Signal(object)  # list of paths
     failed = Signal(str)
+
+
+RULE_WORDS = {"attention_failed": "failed attention checks", "too_fast": "answered too fast",
+              "straight_lining": "gave one rating throughout", "incomplete": "left items out"}
 
 
 class ExportDialog(QtWidgets.QDialog):
@@ -42,6 +47,17 @@ class ExportDialog(QtWidgets.QDialog):
             "Include free-text comments and identifying profile fields", self)
         layout.addWidget(self.include_simulated)
         layout.addWidget(self.include_identifying)
+        # The study's quality rules (export --exclude): off by default, as on the command line.
+        rules = QtWidgets.QHBoxLayout()
+        rules.addWidget(QtWidgets.QLabel("Leave out participants who:", self))
+        self.exclude: dict[str, QtWidgets.QCheckBox] = {}
+        for rule in QUALITY_RULES:
+            self.exclude[rule] = QtWidgets.QCheckBox(RULE_WORDS[rule], self)
+            self.exclude[rule].setToolTip(f"quality rule {rule} (thresholds: the study's "
+                                          "quality block)")
+            rules.addWidget(self.exclude[rule])
+        rules.addStretch(1)
+        layout.addLayout(rules)
         self.progress = QtWidgets.QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -63,7 +79,7 @@ class ExportDialog(QtWidgets.QDialog):
         self._relay.progress.connect(self._progress)
         self._relay.done.connect(self._done)
         self._relay.failed.connect(self._failed)
-        self.resize(560, 220)
+        self.resize(720, 240)
 
     def _browse(self) -> None:
         folder = QtWidgets.QFileDialog.getExistingDirectory(self, "Export results into…",
@@ -86,11 +102,12 @@ class ExportDialog(QtWidgets.QDialog):
         loaded, db, relay = self.loaded, self.db, self._relay
         simulated = self.include_simulated.isChecked()
         identifying = self.include_identifying.isChecked()
+        exclude = tuple(rule for rule, box in self.exclude.items() if box.isChecked())
 
         def work() -> None:
             try:
                 paths = export_all(loaded, db, out_dir, include_simulated=simulated,
-                                   include_identifying=identifying,
+                                   include_identifying=identifying, exclude=exclude,
                                    progress=lambda i, n, step: relay.progress.emit(i, n, step))
             except Exception as exc:  # shown in the dialog, never lost in the thread
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from app.results.human_range import compare_with_models
 from app.results.options import ResultsOptions
 from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
@@ -27,6 +28,7 @@ class ResultsModel(QObject):
     updated = Signal(object)  # StudyResults
     failed = Signal(str)
     busy_changed = Signal(bool)
+    compared = Signal(object)  # (gaps, human range) of the latest results: Human vs model tab
 
     def __init__(self, loaded: LoadedStudy, db: Database, options: ResultsOptions | None = None,
                  *, poll_ms: int = POLL_MS, parent: QObject | None = None) -> None:
@@ -103,11 +105,20 @@ class ResultsModel(QObject):
         else:
             self.last_count, self.results = result
             self.updated.emit(self.results)
+            # The human-vs-model tests take as long again: run after, never holding the scores.
+            scored = self.results
+            self._run(lambda: compare_with_models(scored), self._compared)
         if self._again:
             self._again = False
             self.refresh()
         else:
             self.busy_changed.emit(False)
+
+    def _compared(self, result: Any, error: BaseException | None) -> None:
+        if error is not None:
+            self.failed.emit(f"{type(error).__name__}: {error}")
+        else:
+            self.compared.emit(result)
 
     @Slot()
     def poll(self) -> None:

@@ -15,6 +15,7 @@ from app.wording import counted
 from widgets.plotting import export_png, export_svg
 from widgets.qt import QtGui, QtWidgets, QWidget, Slot
 from widgets.results.export_dialog import ExportDialog
+from widgets.results.gap_tab import HumanVsModelTab
 from widgets.results.model import POLL_MS, ResultsModel
 from widgets.results.plots import (
     RatingsPlot,
@@ -98,10 +99,15 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.agreement, "Agreement")
         self.disputed = results_table()
         self.tabs.addTab(self.disputed, "Most disputed items")
+        self.human_vs_model = HumanVsModelTab()
+        self.model.compared.connect(self.human_vs_model.show_comparison)
+        self.tabs.addTab(self.human_vs_model, "Human vs model")  # last: tab indices stay
         self.setCentralWidget(central)
         self.resize(1200, 820)
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
-                                              "ratings": self.ratings_plot}
+                                              "ratings": self.ratings_plot,
+                                              "gaps": self.human_vs_model.forest,
+                                              "human range": self.human_vs_model.strip}
         self.model.refresh()
         self.model.start_polling()
 
@@ -170,6 +176,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         _refill(self.rt_category, rt_units(results, question_id))
         self._redraw_rt()
         self.ratings_plot.show_ratings(results, question_id)
+        self.human_vs_model.show_question(results, question_id)
         summary = results.rating_summary
         fill_table(self.ratings_table, summary[summary["question_id"] == question_id])
 

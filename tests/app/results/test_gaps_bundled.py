@@ -1,0 +1,127 @@
+"""gaps.csv, human_range.csv, exclusions.csv and sensitivity.csv for every bundled study with
+simulated participants, through the real export; their numbers tied to human_scores.csv and
+model_scores.csv and to scipy / statsmodels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.multitest import multipletests
+
+from app.results.options import ResultsOptions
+from app.storage.database import open_database
+from app.study.loader import load_study
+from exporters.export_all import export_all
+from tests.conftest import REPO
+from tests.results_support import import_rows, simulated_rows
+
+STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo"]
+FILES = ("gaps.csv", "human_range.csv", "exclusions.csv", "sensitivity.csv")
+GAP_COLUMNS = ["question_id", "category", "category_value", "human_kind", "human", "model",
+               "metric", "human_value", "model_value", "difference", "ci_low", "ci_high",
+               "p_value", "p_holm", "n_items", "n_raters", "method", "illustrative"]
+CELL = ["question_id", "category", "category_value", "metric"]
+
+
+def _export(name: str, tmp_path: Path, n_boot: int = 40, exclude: tuple[str, ...] = (),
+            fast: bool = False) -> Path:
+    """Five simulated raters answer every item (`fast`: a sixth answers everything in
+    100-400 ms) and the study is exported."""
+    folder = REPO / "studies" / name
+    loaded = load_study(folder)
+    db = open_database(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    try:
+        tiers = next((f for f in loaded.study.profile_fields if f.id == "tier"), None)
+        keys = [o.key for o in tiers.options] if tiers else [""]
+        raters = [(f"R{n}", keys[n % len(keys)], 0.55 + 0.08 * n) for n in range(5)]
+        rows = simulated_rows(loaded, raters, seed=len(name))
+        if fast:
+            rows += simulated_rows(loaded, [("FAST", keys[0], 0.9)], rt_base=200)
+        import_rows(loaded, db, rows, tmp_path)
+        out = tmp_path / "out"
+        export_all(loaded, db, out, options=ResultsOptions(n_boot=n_boot), exclude=exclude)
+    finally:
+        db.close()
+    return out
+
+
+@pytest.mark.parametrize("name", STUDIES)
+def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path: Path) -> None:
+    out = _export(name, tmp_path)
+    for file in FILES:
+        assert (out / file).exists(), file
+    gaps = pd.read_csv(out / "gaps.csv", keep_default_na=False, na_values=[""])
+    assert list(gaps.columns) == GAP_COLUMNS
+    assert not gaps.empty  # every bundled study has model predictions
+    humans = pd.read_csv(out / "human_scores.csv", keep_default_na=False, na_values=[""])
+    models = pd.read_csv(out / "model_scores.csv", keep_default_na=False, na_values=[""])
+    h = gaps.merge(humans.rename(columns={"who_kind": "human_kind", "who": "human"}),
+                   on=[*CELL, "human_kind", "human"], how="left")
+    assert (h["human_value"] == h["value"]).all() or np.allclose(  # the very same number
+        h["human_value"], h["value"], rtol=0, atol=0, equal_nan=True)
+    m = gaps.merge(models[models["who_kind"] == "model"].rename(columns={"who": "model"}),
+                   on=[*CELL, "model"], how="left")
+    assert np.array_equal(m["model_value"], m["value"], equal_nan=True)
+    assert np.allclose(gaps["difference"], gaps["human_value"] - gaps["model_value"], rtol=0,
+                       atol=0, equal_nan=True)
+    assert gaps["p_value"].dropna().between(0, 1).all()
+    # A few families (statsmodels collects garbage on every call: 0.2 s each in a full heap).
+    families = [b for _, b in gaps.groupby([*CELL, "human_kind", "human"], sort=False)
+                if b["p_value"].notna().sum() >= 2][:4]
+    for block in families:
+        defined = block["p_value"].notna()
+        if defined.any():
+            expected = multipletests(block.loc[defined, "p_value"], method="holm")[1]
+            assert np.allclose(block.loc[defined, "p_holm"], expected)
+    assert set(gaps["human_kind"]) <= {"tier", "humans", "pooled"}
+    ranges = pd.read_csv(out / "human_range.csv")
+    assert ranges["percentile"].dropna().between(0, 100).all()
+    assert (ranges["raters_below"] + ranges["raters_equal"] <= ranges["n_raters"]).all()
+    # Over all items the raters are human_scores.csv's participant rows.
+    for row in ranges[ranges["category"] == "all"].itertuples(index=False):
+        main = gaps[gaps["question_id"] == row.question_id]["metric"].iloc[0]
+        own = humans[(humans["who_kind"] == "participant") & (humans["metric"] == main)
+                     & (humans["question_id"] == row.question_id)]["value"].dropna()
+        assert row.n_raters == len(own)
+        assert row.raters_below == int((own < row.model_value).sum())
+        assert row.human_min == own.min() and row.human_max == own.max()
+    sts = ranges[ranges["question_id"] == "similarity"]
+    if name == "hume-demo":  # the STS group: a leave-one-out ceiling and the model's consensus
+        assert sts["ceiling_mean"].notna().all() and sts["model_vs_consensus"].notna().all()
+    exclusions = pd.read_csv(out / "exclusions.csv")
+    assert len(exclusions) == 5 * 4  # every participant x rule
+    sensitivity = pd.read_csv(out / "sensitivity.csv")
+    assert set(sensitivity["rule"]) == {"none", "attention_failed", "too_fast",
+                                        "straight_lining", "incomplete", "all"}
+    assert (sensitivity.loc[sensitivity["rule"] == "none", "difference_from_none"] == 0).all()
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "Human vs model" in report and "Sensitivity" in report
+    assert "human − model, all items" in report  # the forest plot (inline SVG)
+
+
+def test_no_bootstrap_gives_no_interval_and_no_test(tmp_path: Path) -> None:
+    gaps = pd.read_csv(_export("spinbench-timing-demo", tmp_path, n_boot=0) / "gaps.csv")
+    assert gaps["ci_low"].isna().all() and gaps["p_value"].isna().all()
+    assert gaps["difference"].notna().any()
+    assert gaps["method"].str.contains("no bootstrap").all()
+
+
+def test_exclude_takes_participants_out_of_the_other_files(tmp_path: Path) -> None:
+    out = _export("hume-demo", tmp_path, exclude=("too_fast",), fast=True)
+    exclusions = pd.read_csv(out / "exclusions.csv")
+    failed = set(exclusions[(exclusions["rule"] == "too_fast")
+                            & exclusions["excluded"]]["participant"])
+    assert failed == {"FAST"}
+    humans = pd.read_csv(out / "human_scores.csv")
+    scored = set(humans[humans["who_kind"] == "participant"]["who"])
+    assert scored and not scored & failed
+    assert set(exclusions["participant"]) == scored | failed  # exclusions list everyone
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "too_fast 1; 1 excluded in all, of 6" in report
+    sensitivity = pd.read_csv(out / "sensitivity.csv")
+    fast_rows = sensitivity[sensitivity["rule"] == "too_fast"]
+    assert (fast_rows["n_excluded"] == 1).all()
+    assert (fast_rows[fast_rows["human_kind"] == "humans"]["n_raters"] == 5).all()
