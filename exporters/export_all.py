@@ -11,24 +11,29 @@ from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
 from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
+from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import HumanVsModel
 from exporters.mteb_results import write_mteb
+from exporters.paper import write_paper
+from exporters.paper.latex import DEFAULT_DIGITS
 from exporters.ratings_csv import write_ratings
 from exporters.report_html import write_report
 from exporters.responses_csv import write_responses_long
 from exporters.responses_wide import write_responses_wide
 from exporters.rt_csv import write_rt
 from exporters.scores_csv import write_scores
+from exporters.timing_csv import timing_frame, write_timing
 
 Progress = Callable[[int, int, str], None]
 
 
 def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool = False,
                include_identifying: bool = False, progress: Progress | None = None,
-               options: ResultsOptions | None = None, exclude: Sequence[str] = ()) -> list[Path]:
+               options: ResultsOptions | None = None, exclude: Sequence[str] = (),
+               digits: int = DEFAULT_DIGITS) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
     # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
@@ -70,6 +75,16 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
         ("report", lambda: write_report(loaded, scored[0], out_dir,
                                         human_vs_model=human_vs_model)),
+    ]
+    # timing.csv and paper/ (docs/results.md, "The paper folder"): after the gaps, whose
+    # Holm-adjusted tests put the daggers in the headline table.
+    sessions = [s for s in db.sessions(loaded.study.id)
+                if s.uuid in set(frame["session_uuid"].astype(str))] if not frame.empty else []
+    timing = timing_frame(sessions, timing_profiles(db))
+    steps += [
+        ("timing", lambda: write_timing(timing, out_dir)),
+        ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
+                                      out_dir, digits=digits)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)
