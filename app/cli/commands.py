@@ -17,6 +17,7 @@ from app.cli import (
     cmd_run,
     cmd_simulate,
     cmd_studies,
+    cmd_timing_check,
     cmd_validate,
 )
 
@@ -34,4 +35,5 @@ REGISTRY: list[Register] = [
     cmd_coverage.register,
     cmd_merge.register,
     cmd_designer.register,
+    cmd_timing_check.register,
 ]

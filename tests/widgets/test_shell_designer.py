@@ -108,9 +108,10 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     window.show()
     qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
     texts = [a.text() for a in window.tool_actions]
-    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…"]
+    assert texts == ["Results…", "Export results…", "Import study…", "Merge databases…",
+                     "Check timing…"]  # the last: tests/widgets/test_timing_check.py
     expected = [ResultsWindow, ExportDialog, ImportDialog, MergeDialog]
-    for action, kind, key in zip(window.tool_actions, expected,
+    for action, kind, key in zip(window.tool_actions[:4], expected,
                                  ["results", "export", "import", "merge"], strict=True):
         action.trigger()
         assert isinstance(window.tools_open[key], kind) and window.tools_open[key].isVisible()

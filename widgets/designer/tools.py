@@ -1,4 +1,5 @@
-"""The designer's tools in the Study menu: Results, Export, Import study, Merge databases.
+"""The designer's tools in the Study menu: Results, Export, Import study, Merge databases,
+Check timing.
 
 Each tool lives in its own module (widgets.results, widgets.import_dialog, widgets.merge_dialog)
 and is imported only when chosen, so designer mode opens quickly; a tool whose module is not
@@ -80,12 +81,46 @@ def open_merge(window: DesignerWindow) -> None:
     _keep(window, "merge", dialog)
 
 
+TIMING_TRIALS = 30  # as `baseline-studio timing-check`: about ten seconds
+
+
+def open_timing_check(window: DesignerWindow) -> None:
+    """This station's timing certificate (baseline-studio timing-check), stored through the
+    designer's writer thread; the result is shown in a message box."""
+    from app.storage.timing_profiles import save_timing_profile
+    from app.timing_check import describe
+    from widgets.timing_check import run_check
+
+    def say(icon: QtWidgets.QMessageBox.Icon, text: str) -> None:
+        box = QtWidgets.QMessageBox(icon, "Timing check", text,
+                                    QtWidgets.QMessageBox.StandardButton.Ok, window)
+        window.tools_open["timing"] = box
+        box.open()  # not exec(): a session may be running in the main window
+
+    def stored(row: Any) -> None:
+        say(QtWidgets.QMessageBox.Icon.Information, describe(row) + " Stored in the database.")
+
+    def measured(row: Any) -> None:
+        check.close()
+        window.writer.run(lambda: save_timing_profile(window.db, row), on_done=stored,
+                          on_error=lambda message: failed(str(message)),
+                          label="storing the timing profile")
+
+    def failed(message: str) -> None:
+        check.close()
+        say(QtWidgets.QMessageBox.Icon.Warning, message)
+
+    check = run_check(TIMING_TRIALS, on_done=measured, on_failed=failed)
+    window.tools_open["timing"] = check
+
+
 # (menu text, shortcut, module that must be installed, what to do)
 TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Results…", "Ctrl+R", "widgets.results.window", open_results),
     ("Export results…", "Ctrl+E", "widgets.results.export_dialog", open_export),
     ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
     ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
+    ("Check timing…", "", "widgets.timing_check", open_timing_check),
 ]
 
 
