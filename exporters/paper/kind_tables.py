@@ -31,7 +31,7 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
         lines = []
         for column in columns_of(group):
             line = [escape(group.question_id) if column.category == ALL else "",
-                    f"{escape(metric)}" if column.category == ALL else column.title]
+                    f"all ({escape(metric)})" if column.category == ALL else column.title]
             cells = [values.get((k, w, column.category, column.value)) for k, w in parties]
             if all(c is None for c in cells):
                 continue
@@ -40,11 +40,17 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
         sections.append(lines)
     return Table("by-question", "Main score of each party per question and per value of the "
                  "first breakdown category (the same items for humans and models).",
-                 ["Question", "Items", *[party_label(k, w) for k, w in parties]],
+                 ["Question", "Items", *[_two_lines(party_label(k, w)) for k, w in parties]],
                  "ll" + "r" * len(parties), sections,
                  "Proportions and correlations in \\%. Confidence intervals: Table~\\ref{tab:"
                  + marker_name(f"headline-{blocks[0][0].question_id}") + "} and "
                  "human\\_scores.csv.")
+
+
+def _two_lines(label: str) -> str:
+    """`primary (tier)` as two lines of a column head, so nine parties fit across the page."""
+    head, sep, tail = label.partition(" (")
+    return rf"\shortstack{{{head}\\({tail}}}" if sep else label
 
 
 def ratings_table(results: StudyResults, numbers: Numbers) -> Table | None:
@@ -77,6 +83,11 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
     a category's mean response time and the models' accuracy on it."""
     rows = results.rt_categories
     rows = rows[rows["human_accuracy"].notna() & rows["median_rt_ms"].notna()]
+    # Each question's first breakdown category, as in the headline table (rt_categories.csv
+    # has them all).
+    first = {g.question_id: g.breakdown()[0] for g in results.groups if g.breakdown()}
+    rows = rows[[first.get(q) == c for q, c in zip(rows["question_id"], rows["category"],
+                                                   strict=True)]]
     if rows.empty:
         return None
     corr = results.rt_correlations
@@ -86,10 +97,11 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
     sections = []
     notes = []
     for (question_id, category), block in rows.groupby(["question_id", "category"], sort=False):
-        lines = [[escape(question_id), escape(category), escape(r.category_value),
-                  numbers.count(r.n_items), numbers.metric(r.human_accuracy, "accuracy"),
+        lines = [[escape(question_id) if not k else "", escape(category) if not k else "",
+                  escape(r.category_value), numbers.count(r.n_items),
+                  numbers.metric(r.human_accuracy, "accuracy"),
                   numbers.metric(r.model_accuracy, "accuracy"), numbers.ms(r.median_rt_ms)]
-                 for r in block.itertuples(index=False)]
+                 for k, r in enumerate(block.itertuples(index=False))]
         sections.append(lines)
         found = corr[(corr["question_id"] == question_id) & (corr["category"] == category)]
         for r in found.itertuples(index=False):

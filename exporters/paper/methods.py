@@ -4,7 +4,6 @@ where it came from, so summary.json is exactly what the text uses."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -41,12 +40,16 @@ class Used:
         return self.put(key, value, self.numbers.count(value), f"count: {source}")
 
 
-def _minutes(session: SessionRow) -> float:
-    if not session.ended_utc:
-        return math.nan
-    start = datetime.fromisoformat(session.started_utc)
-    end = datetime.fromisoformat(session.ended_utc)
-    return (end - start).total_seconds() / 60.0
+def session_minutes(frame: pd.DataFrame) -> list[float]:
+    """Each session's length, first item on screen to last answer (responses_long.csv's
+    onset_utc and answer_utc); imported responses have no onset and so no length."""
+    timed = frame[frame["onset_utc"].notna() & frame["answer_utc"].notna()]
+    if timed.empty:
+        return []
+    spans = timed.groupby("session_uuid").agg(start=("onset_utc", "min"),
+                                              end=("answer_utc", "max"))
+    return [(datetime.fromisoformat(str(e)) - datetime.fromisoformat(str(b))).total_seconds()
+            / 60.0 for b, e in zip(spans["start"], spans["end"], strict=True)]
 
 
 def participants_sentence(results: StudyResults, frame: pd.DataFrame, used: Used) -> str:
@@ -69,14 +72,14 @@ def participants_sentence(results: StudyResults, frame: pd.DataFrame, used: Used
     return text + "."
 
 
-def sessions_sentence(sessions: list[SessionRow], used: Used) -> str:
+def sessions_sentence(sessions: list[SessionRow], frame: pd.DataFrame, used: Used) -> str:
     if not sessions:
         return ""
-    lengths = [m for m in (_minutes(s) for s in sessions) if math.isfinite(m)]
+    lengths = session_minutes(frame)
     text = f"Responses were collected in {used.count('sessions', len(sessions), 'sessions')} sessions"
     if lengths:
         median = float(np.median(lengths))
-        text += (f" (median length {used.put('sessions.median_minutes', median, used.numbers.mean(median), 'minutes, session start to end')} minutes)")
+        text += (f" (median length {used.put('sessions.median_minutes', median, used.numbers.mean(median), 'minutes, first onset to last answer per session (responses_long.csv)')} minutes)")
     return text + "."
 
 
@@ -190,7 +193,7 @@ def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
                 sessions: list[SessionRow], timing: pd.DataFrame, used: Used) -> str:
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
-                             sessions_sentence(sessions, used),
+                             sessions_sentence(sessions, frame, used),
                              exclusions_sentence(hvm, used)) if s),
         agreement_sentence(results, used),
         scores_sentence(results, used),

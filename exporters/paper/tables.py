@@ -7,7 +7,6 @@ model_scores.csv), `StudyResults.agreement` (agreement.csv) and the gaps of `Hum
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,11 +17,12 @@ from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from exporters.paper.blocks import Table
-from exporters.paper.latex import Numbers, better, escape
+from exporters.paper.latex import Numbers, better, escape, real_number
 
 PARTY_KINDS = ("tier", "humans", "pooled", "model")
 HUMAN_PARTIES = ("tier", "humans", "pooled")
 ALPHA = 0.05
+HEADLINE_COLUMNS = 4  # value columns per stacked tabular (each cell: value and CI)
 DAGGER = r"\textsuperscript{\dag}"
 STATISTIC_WORDS = {
     "krippendorff_alpha": "Krippendorff's alpha", "fleiss_kappa": "Fleiss' kappa",
@@ -115,15 +115,18 @@ def headline_table(results: StudyResults, group: QuestionGroup, gaps: pd.DataFra
     bold: set[tuple[str, str, str, str]] = set()
     for column in columns:
         for side in (HUMAN_PARTIES, ("model",)):
-            best: tuple[float, tuple[str, str, str, str]] | None = None
+            shown = {}
             for kind, who in parties:
                 key = (kind, who, column.category, column.value)
                 row = cells.get(key)
-                if kind in side and row is not None and math.isfinite(row.value) and (
-                        best is None or better(row.value, best[0], metric)):
-                    best = (row.value, key)
-            if best is not None:
-                bold.add(best[1])
+                if kind in side and row is not None and real_number(row.value) is not None:
+                    shown[key] = float(row.value)
+            if shown:
+                best = shown[max(shown, key=lambda k: shown[k] * (-1 if better(0, 1, metric)
+                                                                   else 1))]
+                # Ties as printed are all bold: the table cannot tell them apart either.
+                text = numbers.metric(best, metric)
+                bold |= {k for k, v in shown.items() if numbers.metric(v, metric) == text}
     daggers = {c.value: significant_models(gaps, group.question_id, c) for c in columns}
     humans, models = [], []
     illustrative = False
@@ -159,7 +162,7 @@ def headline_table(results: StudyResults, group: QuestionGroup, gaps: pd.DataFra
         notes += " Model predictions are illustrative (demo data), not published results."
     return Table(f"headline-{group.question_id}", caption,
                  ["", *[c.title for c in columns]], "l" + "r" * len(columns),
-                 [humans, models], notes)
+                 [humans, models], notes, split=HEADLINE_COLUMNS)
 
 
 def agreement_table(results: StudyResults, numbers: Numbers) -> Table | None:
@@ -169,12 +172,13 @@ def agreement_table(results: StudyResults, numbers: Numbers) -> Table | None:
     sections = []
     for question_id, block in rows.groupby("question_id", sort=False):
         lines = []
-        for r in block.itertuples(index=False):
+        for k, r in enumerate(block.itertuples(index=False)):
             value = (numbers.coef(r.value) if r.statistic in COEFFICIENT_STATISTICS
                      else numbers.metric(r.value, "accuracy"))
             ci = numbers.interval(r.ci_low, r.ci_high, "coef")
             words = "" if not isinstance(r.interpretation, str) else escape(r.interpretation)
-            lines.append([escape(question_id), escape(statistic_words(str(r.statistic))),
+            lines.append([escape(question_id) if not k else "",
+                          escape(statistic_words(str(r.statistic))),
                           f"{value} {ci}".strip(), numbers.count(r.n_items),
                           numbers.count(r.n_raters), words])
         sections.append(lines)

@@ -66,8 +66,13 @@ def block(tex: str, name: str) -> str:
     return match.group(1)
 
 
+def tabulars_of(table: str) -> list[list[list[str]]]:
+    """The rows of each tabular of a table (a wide one is stacked in several)."""
+    return [rows_of(part) for part in table.split(r"\end{tabular}")[:-1]]
+
+
 def rows_of(table: str) -> list[list[str]]:
-    """The body rows of a tabular (header first), cells stripped."""
+    """The body rows of a (single) tabular, header first, cells stripped."""
     body = table.split(r"\toprule", 1)[1].split(r"\bottomrule", 1)[0]
     rows = []
     for line in body.splitlines():

@@ -22,6 +22,7 @@ from tests.exporters.paper_support import (
     need_pdflatex,
     numbers_in,
     rows_of,
+    tabulars_of,
     unescape,
 )
 
@@ -50,13 +51,13 @@ def _check_headlines(tables: str, out: Path, numbers: Numbers) -> int:
     for name in [line.split()[-1] for line in tables.splitlines()
                  if line.startswith("%% BEGIN headline-")]:
         question = name.removeprefix("headline-")
-        rows = rows_of(block(tables, name))
-        header, body = rows[0], rows[1:]
+        parts = tabulars_of(block(tables, name))
         own = scores[scores["question_id"].str.lower().str.replace("_", "-") == question]
         main = own[own["ci_low"].notna()]["metric"].iloc[0] if own["ci_low"].notna().any() \
             else own["metric"].iloc[0]
         own = own[own["metric"] == main]
-        for line in body:
+        lines = [(rows[0], line) for rows in parts for line in rows[1:]]
+        for header, line in lines:
             kind, who = _party(line[0])
             for title, cell in zip(header[1:], line[1:], strict=True):
                 if cell == "--":
@@ -79,8 +80,9 @@ def _check_headlines(tables: str, out: Path, numbers: Numbers) -> int:
 def _check_agreement(tables: str, out: Path, numbers: Numbers) -> int:
     agreement = pd.read_csv(out / "agreement.csv")
     checked = 0
+    question = ""
     for line in rows_of(block(tables, "agreement"))[1:]:
-        question = unescape(line[0])
+        question = unescape(line[0]) or question  # printed on a question's first row only
         rows = agreement[agreement["question_id"] == question]
         values = numbers_in(line[2])
         match = [r for r in rows.itertuples() if numbers_in(str(r.n_items)) == numbers_in(line[3])
@@ -103,8 +105,12 @@ def test_numbers_equal_the_csvs(tmp_path: Path) -> None:
     assert _check_agreement(tables, out, numbers) >= 4
     # The response-time table against rt_categories.csv.
     rt = pd.read_csv(out / "rt_categories.csv")
-    for line in rows_of(block(tables, "response-times"))[1:]:
-        row = rt[(rt["category"] == unescape(line[1]))
+    category = ""
+    lines = rows_of(block(tables, "response-times"))[1:]
+    assert len(lines) == 4  # the values of the first breakdown category (task)
+    for line in lines:
+        category = unescape(line[1]) or category
+        row = rt[(rt["category"] == category)
                  & (rt["category_value"] == unescape(line[2]))].iloc[0]
         assert numbers_in(line[4]) == [round(row["human_accuracy"] * 100, 1)]
         assert numbers_in(line[6]) == [round(row["median_rt_ms"])]
