@@ -168,6 +168,8 @@ def _merge_one(target: Database, source: SourceDatabase, allow_version_mix: bool
         report.studies_new = _copy_new(conn, source, "study", ("content_hash",))
         _merge_participants(conn, source, report)
         _merge_sessions(conn, source, report)
+        # Stations' timing certificates travel with their sessions (timing.csv after a merge).
+        _copy_new(conn, source, "timing_profile", ("uuid",))
         source_uuids, studies = _merge_responses(conn, source, report)
         report.events_new = _copy_new(conn, source, "event", ("uuid",),
                                       on_new=lambda r: report.per_study[r["study_id"]].update(["events"]))
