@@ -98,3 +98,37 @@ def test_designer_check_timing_action(qtbot, mini_study_dir: Path, tmp_path: Pat
     qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
     writer.close()
     db.close()
+
+
+def test_designer_is_reminded_once_per_station(qtbot, mini_study_dir: Path, tmp_path: Path
+                                               ) -> None:
+    from widgets.qt import QSettings
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    db = open_database(f"sqlite:///{tmp_path / 'remind.sqlite3'}")
+    writer = DatabaseWriter()
+    shown = []
+    for _ in range(2):
+        window = DesignerWindow(db, writer, settings=settings, current=load_study(mini_study_dir))
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
+        shown.append(window.timing_reminder.isVisible())
+        window.close()
+    assert shown == [True, False]
+    assert "Check timing" in window.timing_reminder.text() or not shown[1]
+    settings.clear()  # a station with a profile is never reminded
+    check = TimingCheckWindow(1)
+    qtbot.addWidget(check)
+    with qtbot.waitSignal(check.finished, timeout=30_000) as signal:
+        check.show()
+        check.start()
+    save_timing_profile(db, signal.args[0])
+    window = DesignerWindow(db, writer, settings=settings, current=load_study(mini_study_dir))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
+    assert not window.timing_reminder.isVisible()
+    window.close()
+    writer.close()
+    db.close()

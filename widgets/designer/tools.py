@@ -81,6 +81,35 @@ def open_merge(window: DesignerWindow) -> None:
     _keep(window, "merge", dialog)
 
 
+TIMING_REMINDED = "designer/timing_check_reminded/"  # + machine id: reminded once per station
+
+
+def remind_timing_check(window: DesignerWindow) -> None:
+    """Once per station, when it has no timing profile in this database: a line in the
+    designer window saying where the check is (the setting remembers it was said)."""
+    from app.machine import machine_id
+    from app.storage.timing_profiles import timing_profiles
+
+    station = machine_id()
+    key = TIMING_REMINDED + station
+    settings = window.settings
+    if settings is not None and settings.value(key, False, type=bool):
+        return
+
+    def show(profiles: list[Any]) -> None:
+        if any(p.machine_id == station for p in profiles):
+            return
+        window.timing_reminder.setText(
+            "This station's timing has not been checked yet: Study > Check timing… measures it "
+            "(ten seconds) and the export's methods cite it. Shown once per station.")
+        window.timing_reminder.show()
+        if settings is not None:
+            settings.setValue(key, True)
+
+    db = window.db
+    window.writer.run(lambda: timing_profiles(db), on_done=show, label="reading timing profiles")
+
+
 TIMING_TRIALS = 30  # as `baseline-studio timing-check`: about ten seconds
 
 
