@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the 95%% confidence intervals (0: none)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
+    p.add_argument("--bootstrap-raters", action="store_true",
+                   help="in gaps.csv, also resample the raters of each tier on every bootstrap "
+                   "draw (the CI then covers the choice of raters too)")
     p.add_argument("--exclude", metavar="RULE[,RULE...]", default="",
                    help="leave out the participants these quality rules exclude (attention_failed, "
                    "too_fast, straight_lining, incomplete, or all) from every file but "
@@ -59,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
 
         exclude = parse_rules(args.exclude)
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
-                             seed=args.seed, include_simulated=args.include_simulated)
+                             seed=args.seed, include_simulated=args.include_simulated,
+                             bootstrap_raters=args.bootstrap_raters)
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
     # (and --help) would pay for them at start-up.
     from exporters import export_all

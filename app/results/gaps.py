@@ -34,10 +34,11 @@ def score_lookup(results: StudyResults) -> dict[tuple[str, ...], tuple[float, fl
         *(rows[c] for c in _KEY), rows["value"], rows["n_raters"], strict=True)}
 
 
-def method_text(n_boot: int, decomposable: bool) -> str:
+def method_text(n_boot: int, decomposable: bool, raters: bool = False) -> str:
     if n_boot <= 0:
         return "no bootstrap (--bootstrap 0): no interval, no test"
-    ci = f"paired bootstrap over items ({n_boot} resamples, percentile)"
+    over = "items and the raters of the party" if raters else "items"
+    ci = f"paired bootstrap over {over} ({n_boot} resamples, percentile)"
     if decomposable:
         return f"{ci}; paired permutation test over items ({n_boot} permutations)"
     return f"{ci}; p from the bootstrap distribution of the difference"
@@ -90,7 +91,8 @@ def _row(cell: Cell, human: Party, model: Party, p: float,
         "model_value": m_value, "difference": h_value - m_value, "ci_low": low, "ci_high": high,
         "p_value": float(p), "p_holm": math.nan, "n_items": int(paired.sum()),
         "n_raters": int(n_raters) if math.isfinite(n_raters) else human.n_raters,
-        "method": method_text(n_boot, decomposable),
+        "method": method_text(n_boot, decomposable,
+                              results.options.bootstrap_raters and human.kind != "pooled"),
         "illustrative": cell.model_illustrative.get(model.name, False),
     }
 

@@ -32,6 +32,8 @@ class ResultsOptions:
     confidence: float = 0.95
     include_simulated: bool = False
     disputed_top: int = 20  # how many of the most disputed items to list per question
+    # gaps.csv: also resample the raters of a tier (and of all raters) on every bootstrap draw
+    bootstrap_raters: bool = False
 
 
 def resolve_tier_field(study: Study, options: ResultsOptions) -> str | None:

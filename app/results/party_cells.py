@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from app.results.bootstrap import _seed
 from app.results.options import ResultsOptions
 from app.results.score_rows import ALL, Subset, subsets
-from app.results.scorers import scorer_for
+from app.results.scorers import FamilyScorer, scorer_for
 from app.results.summary import StudyResults
+from app.results.units import QuestionGroup
 
 HUMANS = "all raters"
 
@@ -53,12 +55,40 @@ class Cell:
         return self.subset.scorer.main
 
 
+def rater_resampled(boot: np.ndarray, seed: str) -> np.ndarray:
+    """The mean over raters of their statistic on each resample, the raters themselves drawn
+    with replacement anew for every resample (`--bootstrap-raters`): boot is raters x
+    resamples."""
+    n_raters, n_boot = boot.shape
+    if n_raters == 0 or n_boot == 0:
+        return np.full(n_boot, np.nan)
+    drawn = np.random.default_rng(_seed(seed)).integers(0, n_raters, size=(n_boot, n_raters))
+    picked = boot[drawn, np.arange(n_boot)[:, None]]  # n_boot x n_raters
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a draw of raters without a value
+        return np.nanmean(picked, axis=1)
+
+
 def _nanmean_rows(rows: np.ndarray) -> np.ndarray:
     if rows.size == 0:
         return np.full(rows.shape[1] if rows.ndim == 2 else 0, np.nan)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a column where no row has a value
         return np.nanmean(rows, axis=0)
+
+
+@dataclass
+class _Scored:
+    """A group's parties scored once, on all items: every per-item value is the item's own
+    (correct or not, its AP, its rating, the majority vote of its raters...), so a breakdown
+    cell's values are these restricted to its items (`Subset.matrix` aligns by item id)."""
+
+    rater_scores: dict[str, float]
+    rater_values: dict[str, pd.Series]
+    tiers: dict[str, str]
+    pooled_label: str | None
+    pooled_values: pd.Series | None
+    model_values: dict[str, pd.Series]
 
 
 def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | None = None,
@@ -72,44 +102,77 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
         group_answers = answers.get(group.question_id)
         if scorer is None or group_answers is None or group_answers.empty:
             continue
-        models = results.predictions.answers(group)
+        scored = _score_all(scorer, group, group_answers, results.predictions.answers(group),
+                            options)
         for subset in subsets(group, scorer, set(group_answers["item_id"].unique()), options):
             sub = (group_answers if subset.category == ALL
                    else group_answers[group_answers["item_id"].isin(subset.item_ids)])
             if not sub.empty:
-                yield _cell(subset, sub, models, results.predictions.illustrative, options)
+                yield _cell(subset, sub, scored, results.predictions.illustrative)
 
 
-def _cell(subset: Subset, sub: pd.DataFrame, models: dict[str, pd.DataFrame],
-          illustrative: dict[str, bool], options: ResultsOptions) -> Cell:
-    group, scorer = subset.group, subset.scorer
-    by_rater = {str(p): rows for p, rows in sub.groupby("participant", sort=True)}
+def _score_all(scorer: FamilyScorer, group: QuestionGroup, answers: pd.DataFrame,
+               models: dict[str, pd.DataFrame], options: ResultsOptions) -> _Scored:
+    by_rater = {str(p): rows for p, rows in answers.groupby("participant", sort=True)}
     scored = scorer.score_parties(group, by_rater)
-    codes = list(by_rater)
-    values = [scored[c][1] for c in codes]
+    pooled = scorer.pooled(group, answers, options)
+    models = {m: a for m, a in models.items() if not a.empty}
+    model_scored = scorer.score_parties(group, models)
+    return _Scored({c: s[0].get(scorer.main, np.nan) for c, s in scored.items()},
+                   {c: s[1] for c, s in scored.items()},
+                   {c: str(rows["tier"].iloc[0]) for c, rows in by_rater.items()},
+                   pooled.label if pooled else None, pooled.values if pooled else None,
+                   {m: s[1] for m, s in model_scored.items()})
+
+
+def _rater_scores(subset: Subset, sub: pd.DataFrame, scored: _Scored,
+                  matrix: np.ndarray) -> dict[str, float]:
+    """Each rater's main score on the cell's items: on all items the scorer's own; on a
+    cell, the mean of the rater's item values where the metric is that mean, else the scorer
+    run on the cell's answers (Spearman of the cell's ratings)."""
+    if subset.category == ALL:
+        return dict(scored.rater_scores)
+    present = np.isfinite(matrix).any(axis=1)
+    if subset.scorer.decomposable:
+        return {c: float(np.mean(row[np.isfinite(row)]))
+                for c, row, ok in zip(scored.rater_values, matrix, present, strict=True) if ok}
+    by_rater = {str(p): rows for p, rows in sub.groupby("participant", sort=True)}
+    return {c: s[0].get(subset.scorer.main, np.nan)
+            for c, s in subset.scorer.score_parties(subset.group, by_rater).items()}
+
+
+def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
+          illustrative: dict[str, bool]) -> Cell:
+    codes = list(scored.rater_values)
+    values = [scored.rater_values[c] for c in codes]
     matrix = subset.matrix(values)
     boot = subset.boot_rows(values)
     cell = Cell(subset)
-    for k, code in enumerate(codes):
-        cell.rater_scores[code] = scored[code][0].get(scorer.main, np.nan)
-        cell.rater_items[code] = matrix[k]
-    tiers = {c: str(rows["tier"].iloc[0]) for c, rows in by_rater.items()}
-    for tier in sorted({t for t in tiers.values() if t}):
-        rows = [k for k, c in enumerate(codes) if tiers[c] == tier]
+    cell.rater_scores = _rater_scores(subset, sub, scored, matrix)
+    # Raters without an answer in the cell have all-NaN rows: left out of every mean below.
+    here = [k for k, c in enumerate(codes) if c in cell.rater_scores]
+    for k in here:
+        cell.rater_items[codes[k]] = matrix[k]
+    def party_boot(rows: list[int], name: str) -> np.ndarray:
+        if not subset.options.bootstrap_raters:
+            return _nanmean_rows(boot[rows])
+        return rater_resampled(boot[rows], f"{subset.options.seed}:raters:{cell.question_id}:"
+                                           f"{subset.category}={subset.value}:{name}")
+
+    for tier in sorted({scored.tiers[codes[k]] for k in here if scored.tiers[codes[k]]}):
+        rows = [k for k in here if scored.tiers[codes[k]] == tier]
         cell.humans.append(Party("tier", tier, _nanmean_rows(matrix[rows]),
-                                 _nanmean_rows(boot[rows]), len(rows)))
-    cell.humans.append(Party("humans", HUMANS, _nanmean_rows(matrix), _nanmean_rows(boot),
-                             len(codes)))
-    pooled = scorer.pooled(group, sub, options)
-    if pooled is not None:
-        cell.humans.append(Party("pooled", pooled.label, subset.matrix([pooled.values])[0],
-                                 subset.boot_rows([pooled.values])[0], len(codes)))
-    subs = {m: a[a["item_id"].isin(subset.item_ids)] for m, a in models.items()}
-    subs = {m: s for m, s in subs.items() if not s.empty}
-    model_scored = scorer.score_parties(group, subs)
-    for model in subs:
-        series = model_scored[model][1]
-        cell.models.append(Party("model", model, subset.matrix([series])[0],
-                                 subset.boot_rows([series])[0]))
+                                 party_boot(rows, f"tier={tier}"), len(rows)))
+    cell.humans.append(Party("humans", HUMANS, _nanmean_rows(matrix[here]),
+                             party_boot(here, HUMANS), len(here)))
+    if scored.pooled_values is not None and scored.pooled_label is not None:
+        cell.humans.append(Party("pooled", scored.pooled_label,
+                                 subset.matrix([scored.pooled_values])[0],
+                                 subset.boot_rows([scored.pooled_values])[0], len(here)))
+    for model, series in scored.model_values.items():
+        row = subset.matrix([series])[0]
+        if not np.isfinite(row).any():
+            continue  # no prediction for the cell's items: no model row in model_scores either
+        cell.models.append(Party("model", model, row, subset.boot_rows([series])[0]))
         cell.model_illustrative[model] = illustrative.get(model, False)
     return cell

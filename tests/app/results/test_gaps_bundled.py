@@ -27,9 +27,9 @@ CELL = ["question_id", "category", "category_value", "metric"]
 
 
 def _export(name: str, tmp_path: Path, n_boot: int = 40, exclude: tuple[str, ...] = (),
-            fast: bool = False) -> Path:
+            fast: bool = False, resample_raters: bool = False) -> Path:
     """Five simulated raters answer every item (`fast`: a sixth answers everything in
-    100-400 ms) and the study is exported."""
+    100-400 ms) and the study is exported (`resample_raters`: --bootstrap-raters)."""
     folder = REPO / "studies" / name
     loaded = load_study(folder)
     db = open_database(f"sqlite:///{tmp_path / 'db.sqlite'}")
@@ -42,7 +42,9 @@ def _export(name: str, tmp_path: Path, n_boot: int = 40, exclude: tuple[str, ...
             rows += simulated_rows(loaded, [("FAST", keys[0], 0.9)], rt_base=200)
         import_rows(loaded, db, rows, tmp_path)
         out = tmp_path / "out"
-        export_all(loaded, db, out, options=ResultsOptions(n_boot=n_boot), exclude=exclude)
+        export_all(loaded, db, out, options=ResultsOptions(n_boot=n_boot,
+                                                    bootstrap_raters=resample_raters),
+                   exclude=exclude)
     finally:
         db.close()
     return out
@@ -125,3 +127,15 @@ def test_exclude_takes_participants_out_of_the_other_files(tmp_path: Path) -> No
     fast_rows = sensitivity[sensitivity["rule"] == "too_fast"]
     assert (fast_rows["n_excluded"] == 1).all()
     assert (fast_rows[fast_rows["human_kind"] == "humans"]["n_raters"] == 5).all()
+
+
+def test_bootstrap_raters_widens_the_human_side_only(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    plain = pd.read_csv(_export("spinbench-timing-demo", tmp_path / "a") / "gaps.csv")
+    both = pd.read_csv(_export("spinbench-timing-demo", tmp_path / "b", resample_raters=True) / "gaps.csv")
+    assert (plain["difference"] == both["difference"]).all()
+    pooled = both["human_kind"] == "pooled"
+    assert (plain.loc[pooled, "ci_low"] == both.loc[pooled, "ci_low"]).all()
+    assert both.loc[~pooled, "method"].str.contains("raters").all()
+    assert not (plain.loc[~pooled, "ci_low"] == both.loc[~pooled, "ci_low"]).all()

@@ -17,7 +17,7 @@ from app.results.quality import exclusions_frame, parse_rules
 from app.results.sensitivity import sensitivity_frame
 from app.results.summary import compute_results
 from app.storage.database import Database, open_database
-from app.study.errors import UserInputError
+from app.study.errors import StudyError, UserInputError
 from app.study.loader import LoadedStudy, load_study
 from tests.results_support import Row, import_rows
 
@@ -126,3 +126,13 @@ def test_export_exclude_on_the_command_line(study: LoadedStudy, tmp_path: Path,
     assert "too_fast 1, attention_failed 1; 2 excluded in all, of 5" in report
     sensitivity = pd.read_csv(out / "sensitivity.csv")
     assert not math.isnan(sensitivity["value"].iloc[0])
+
+
+def test_a_bad_quality_block_names_the_field(mini_study_dir: Path) -> None:
+    data = json.loads((mini_study_dir / "study.json").read_text())
+    data["quality"] = {"max_fast_share": 2, "min_rt_ms": 300, "maxfailed_checks": 1}
+    (mini_study_dir / "study.json").write_text(json.dumps(data))
+    with pytest.raises(StudyError) as caught:
+        load_study(mini_study_dir)
+    places = [problem.where for problem in caught.value.problems]
+    assert places == ["quality.max_fast_share", "quality.maxfailed_checks"]
