@@ -13,12 +13,13 @@ Onset latency: from asking the stimulus to appear to the end of the first repain
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from app import __version__
 from app.machine import machine_id, os_description
-from app.storage.tables import TimingProfileRow
+
+if TYPE_CHECKING:  # imported when used: the command line's start stays light
+    from app.storage.tables import TimingProfileRow
 
 DEFAULT_TRIALS = 30
 DELAYS_MS = (150.0, 400.0)  # injected key delays after onset, uniform in this range
@@ -26,6 +27,10 @@ DELAYS_MS = (150.0, 400.0)  # injected key delays after onset, uniform in this r
 
 def profile_row(errors_ms: Sequence[float], onsets_ms: Sequence[float], *, qt_version: str,
                 screen: str, refresh_hz: float | None) -> TimingProfileRow:
+    import numpy as np
+
+    from app.storage.tables import TimingProfileRow
+
     if not errors_ms or not onsets_ms:
         raise ValueError("a timing check needs at least one measured trial")
     errors = np.asarray(errors_ms, dtype=float)

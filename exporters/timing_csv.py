@@ -38,7 +38,9 @@ def timing_frame(sessions: Iterable[SessionRow], profiles: Sequence[TimingProfil
         if machine not in profiled:
             rows.append({"machine_id": machine, "profile": "", "n_sessions": len(uuids),
                          "sessions": ";".join(uuids)})
-    return pd.DataFrame(rows, columns=TIMING_COLUMNS)
+    frame = pd.DataFrame(rows, columns=TIMING_COLUMNS)
+    # Counts stay integers in the CSV where rows without a profile leave `n` empty.
+    return frame.astype({"n": "Int64", "n_sessions": "Int64"})
 
 
 def write_timing(frame: pd.DataFrame, out_dir: Path) -> list[Path]:

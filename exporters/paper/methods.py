@@ -90,14 +90,14 @@ def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
     parts = []
     for rule, block in rows.groupby("rule", sort=False):
         k = int(block["excluded"].astype(bool).sum())
-        parts.append(f"{RULE_WORDS.get(str(rule), escape(rule))}: "
-                     f"{used.count(f'exclusions.{rule}', k, f'participants the rule {rule} excludes')}")
-    applied = (f"Participants excluded by {', '.join(RULE_WORDS.get(r, r) for r in hvm.applied)} "
+        parts.append(f"{used.count(f'exclusions.{rule}', k, f'participants the rule {rule} excludes')} "
+                     f"who {RULE_WORDS.get(str(rule), escape(rule))}")
+    listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    applied = (f"Participants who {' or '.join(RULE_WORDS.get(r, r) for r in hvm.applied)} "
                "were left out of every score." if hvm.applied else
-               "No participant was excluded from the scores; the effect of each rule is "
-               "reported separately (sensitivity.csv).")
-    return (f"Participants each of the study's quality rules excludes ({'; '.join(parts)}). "
-            f"{applied}")
+               "None was left out of the scores; the effect of each rule is reported "
+               "separately (sensitivity.csv).")
+    return f"The study's quality rules count {listed}. {applied}"
 
 
 def agreement_sentence(results: StudyResults, used: Used) -> str:
