@@ -176,3 +176,43 @@ def test_bundled_paper_compiles(name: str, tmp_path: Path) -> None:
     assert tables.count("%% BEGIN ") == tables.count("%% END ") >= 2
     assert _check_headlines(tables, out, Numbers(1)) > 0
     compile_paper(out / "paper")
+
+
+def test_daggers_mark_the_holm_significant_gaps(tmp_path: Path) -> None:
+    """A dagger on exactly the models whose gap to the best human tier (every human party
+    without tiers) has gaps.csv p_holm < 0.05, cell by cell; raters good enough that some do."""
+    from app.results.options import ResultsOptions
+    from app.study.loader import load_study
+    from exporters.export_all import export_all
+    from tests.results_support import import_rows, simulated_rows
+
+    loaded = load_study(REPO / "studies" / "spinbench-timing-demo")
+    db = _sqlite(tmp_path)
+    try:
+        import_rows(loaded, db, simulated_rows(loaded, [(f"R{k}", "", 0.97) for k in range(4)],
+                                               seed=7), tmp_path)
+        out = tmp_path / "out"
+        export_all(loaded, db, out, options=ResultsOptions(n_boot=400))
+    finally:
+        db.close()
+    gaps = pd.read_csv(out / "gaps.csv", keep_default_na=False, na_values=[""])
+    tables = (out / "paper" / "tables.tex").read_text(encoding="utf-8")
+    marked = 0
+    for header, *lines in tabulars_of(block(tables, "headline-answer")):
+        for line in lines:
+            kind, who = _party(line[0])
+            if kind != "model":
+                continue
+            for title, cell in zip(header[1:], line[1:], strict=True):
+                value = unescape(title)
+                cell_gaps = gaps[(gaps["category"] == "all") if value == "All items" else
+                                 (gaps["category_value"].astype(str) == value)
+                                 & (gaps["category"] != "all")]
+                humans = cell_gaps[cell_gaps["human_kind"] == "tier"]
+                humans = cell_gaps if humans.empty else humans
+                best = humans.loc[humans["human_value"].idxmax(), "human"]
+                row = humans[(humans["human"] == best) & (humans["model"] == who)]
+                expected = bool((row["p_holm"] < 0.05).any())
+                assert (r"\dag" in cell) == expected, (value, who, cell)
+                marked += expected
+    assert marked >= 1
