@@ -17,12 +17,15 @@ from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
 from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
+from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import HumanVsModel
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
+from exporters.paper import write_paper
+from exporters.paper.latex import DEFAULT_DIGITS
 from exporters.rater_models_csv import write_rater_models
 from exporters.ratings_csv import write_ratings
 from exporters.report_html import write_report
@@ -30,6 +33,7 @@ from exporters.responses_csv import write_responses_long
 from exporters.responses_wide import write_responses_wide
 from exporters.rt_csv import write_rt
 from exporters.scores_csv import write_scores
+from exporters.timing_csv import timing_frame, write_timing
 
 Progress = Callable[[int, int, str], None]
 
@@ -38,7 +42,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                include_identifying: bool = False, progress: Progress | None = None,
                options: ResultsOptions | None = None,
                notice: Callable[[str], None] | None = None,
-               exclude: Sequence[str] = ()) -> list[Path]:
+               exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS) -> list[Path]:
     """`exclude`: quality rules (app.results.quality) whose excluded participants are taken
     out of every file but exclusions.csv and sensitivity.csv."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
@@ -46,7 +50,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude)
+            exclude=exclude, digits=digits)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -55,7 +59,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
 def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool,
                  include_identifying: bool, progress: Progress | None,
                  options: ResultsOptions | None,
-                 exclude: Sequence[str]) -> tuple[list[Path], int]:
+                 exclude: Sequence[str], digits: int) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
     # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
@@ -98,6 +102,16 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
         ("report", lambda: write_report(loaded, scored[0], out_dir,
                                         human_vs_model=human_vs_model)),
+    ]
+    # timing.csv and paper/ (docs/results.md, "The paper folder"): after the gaps, whose
+    # Holm-adjusted tests put the daggers in the headline table.
+    answered_in = set(frame["session_uuid"].astype(str)) if not frame.empty else set()
+    sessions = [s for s in db.sessions(loaded.study.id) if s.uuid in answered_in]
+    timing = timing_frame(sessions, timing_profiles(db))
+    steps += [
+        ("timing", lambda: write_timing(timing, out_dir)),
+        ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
+                                      out_dir, digits=digits)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

@@ -325,13 +325,14 @@ def test_export_says_when_it_replaces_files(small: tuple[Path, str], tmp_path: P
     args = ["export", "--study", str(folder), "--db", url, "--out", str(out), "--bootstrap", "0"]
     assert main(args) == 0
     assert "replaced" not in capsys.readouterr().err
-    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    first = {p.relative_to(out) for p in out.rglob("*") if p.is_file()}  # paper/ included
     (out / "notes.txt").write_text("mine")
     assert main(args) == 0
     err = capsys.readouterr().err
     assert f"replaced {len(first)} files already in {out}" in err
     assert (out / "notes.txt").read_text() == "mine"
-    assert {p.name for p in out.iterdir()} == {*first, "notes.txt"}
+    assert {p.relative_to(out) for p in out.rglob("*") if p.is_file()} == {
+        *first, Path("notes.txt")}
     assert not [p for p in tmp_path.iterdir() if ".partial-" in p.name]
 
 

@@ -32,7 +32,8 @@ STUDIES = {"mini": REPO / "tests" / "fixtures" / "mini-study",
            "hume-demo": REPO / "studies" / "hume-demo",
            "poem-ratings-demo": REPO / "studies" / "poem-ratings-demo"}
 PROVENANCE = {"origin"}
-RUN_TIME = {"response_uuid", "session_uuid", "event_uuid", "onset_utc", "answer_utc", "utc"}
+RUN_TIME = {"response_uuid", "session_uuid", "event_uuid", "onset_utc", "answer_utc", "utc",
+            "sessions"}  # timing.csv: the session ids of each station
 
 
 def config(bulk: bool, first: int, n: int) -> SimulationConfig:

@@ -44,6 +44,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    help="llm_annotators.csv: how much worse than a human a model may align and "
                    "still stand in for one (default 0.2, the paper's choice for expert raters; "
                    "0.1 for crowd workers)")
+    p.add_argument("--digits", type=int, default=1, metavar="N",
+                   help="decimals of percentages in paper/ (coefficients get N+1, p values N+2; "
+                   "default 1: 61.4, 0.55, 0.031)")
     p.set_defaults(handler=run)
 
 
@@ -66,6 +69,8 @@ def _open_db(args: argparse.Namespace) -> Database:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.digits <= 6:
+        raise UserInputError(f"--digits: {args.digits} is not between 0 and 6")
     if args.bootstrap < 0:
         raise UserInputError(f"--bootstrap: {args.bootstrap} is negative")
     _check_paths(args)
@@ -95,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
                              include_identifying=args.include_identifying, options=options,
                              notice=lambda text: print(text, file=sys.stderr),
-                             exclude=exclude)
+                             exclude=exclude, digits=args.digits)
     except OSError as exc:  # a read-only or full disk, a folder that cannot be made
         raise UserInputError(f"--out {args.out}: cannot write the export: "
                              f"{exc.strerror or exc}"

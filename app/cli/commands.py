@@ -19,6 +19,7 @@ from app.cli import (
     cmd_simulate,
     cmd_snapshot,
     cmd_studies,
+    cmd_timing_check,
     cmd_validate,
 )
 
@@ -38,4 +39,5 @@ REGISTRY: list[Register] = [
     cmd_designer.register,
     cmd_snapshot.register,
     cmd_plan.register,
+    cmd_timing_check.register,
 ]

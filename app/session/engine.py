@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
+from app.machine import machine_id
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan, min_items_after_break
@@ -159,7 +160,7 @@ class SessionEngine:
                    and s.ended_utc is None and s.uuid not in recovered]
         self.session_uuid = db.start_session(
             self.study.id, loaded.content_hash, participant_code, app_version=__version__,
-            refresh_hz=refresh_hz, screen=screen,
+            refresh_hz=refresh_hz, screen=screen, machine_id=machine_id(),
         )
         self._log("session_resumed" if resumed else "session_started",
                   {"answered": len(self._answered), "of": len(self.plan)})

@@ -119,7 +119,8 @@ def simulate_bulk(person: SimulatedParticipant, writer: BulkWriter, content_hash
     writer.add("session", {
         "uuid": session, "study_id": study.id, "content_hash": content_hash, "participant_code": code,
         "started_utc": started, "ended_utc": ended, "app_version": f"{__version__} simulate --bulk",
-        "refresh_hz": None, "screen": "simulated", "origin": origin})
+        "refresh_hz": None, "screen": "simulated", "origin": origin,
+        "machine_id": None})  # written in bulk, not run on a station
     for index, (kind, payload) in enumerate(events):
         writer.add("event", {
             "uuid": sim_uuid("event", session, index), "study_id": study.id, "participant_code": code,

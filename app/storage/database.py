@@ -223,13 +223,13 @@ class Database:
 
     def start_session(self, study_id: str, content_hash: str, participant_code: str, *,
                       app_version: str, refresh_hz: float | None = None,
-                      screen: str | None = None) -> str:
+                      screen: str | None = None, machine_id: str | None = None) -> str:
         session_uuid = new_uuid()
         with self._session() as s:
             s.add(SessionRow(uuid=session_uuid, study_id=study_id, content_hash=content_hash,
                              participant_code=participant_code, started_utc=utc_now(),
                              app_version=app_version, refresh_hz=refresh_hz, screen=screen,
-                             origin=self.origin))
+                             origin=self.origin, machine_id=machine_id))
             s.commit()
         return session_uuid
 

@@ -55,7 +55,8 @@ def save_imported_responses(db: Database, study: ImportedStudy, profiles: Mappin
                 "uuid": session, "study_id": study.study_id, "content_hash": study.content_hash,
                 "participant_code": code, "started_utc": now, "ended_utc": now,
                 "app_version": app_version, "refresh_hz": None,
-                "screen": f"imported from {Path(source).name}", "origin": db.origin}
+                "screen": f"imported from {Path(source).name}", "origin": db.origin,
+                "machine_id": None}  # imported, not run on a station
                 for code, session in sessions.items()])
             for row in rows:
                 row.session_uuid = sessions[row.participant_code]

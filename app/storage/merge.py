@@ -217,6 +217,8 @@ def _merge_one(target: Database, source: SourceDatabase, allow_version_mix: bool
         report.studies_new = _copy_new(conn, source, "study", ("content_hash",), skip=skip)
         _merge_participants(conn, source, report, skip)
         _merge_sessions(conn, source, report, skip)
+        # Stations' timing certificates travel with their sessions (timing.csv after a merge).
+        _copy_new(conn, source, "timing_profile", ("uuid",), skip=skip)
         source_uuids, studies = _merge_responses(conn, source, report, skip)
         report.events_new = _copy_new(conn, source, "event", ("uuid",), skip=skip,
                                       on_new=lambda r: report.per_study[r["study_id"]].update(["events"]))

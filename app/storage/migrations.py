@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _V1 = [
     """CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)""",
@@ -93,8 +93,22 @@ def _v3_event_append_only(conn: Connection) -> None:
     # Other dialects are not supported as stores; nothing to add there.
 
 
+# Version 4: stations' timing certificates (`baseline-studio timing-check`), and the station a
+# session ran on, so an export can say which certificate covers which session.
+_V4 = [
+    """ALTER TABLE session ADD COLUMN machine_id VARCHAR""",
+    """CREATE TABLE timing_profile (
+        uuid VARCHAR PRIMARY KEY, machine_id VARCHAR NOT NULL, measured_utc VARCHAR NOT NULL,
+        os VARCHAR NOT NULL, qt_version VARCHAR NOT NULL, app_version VARCHAR NOT NULL,
+        screen VARCHAR NOT NULL, refresh_hz DOUBLE PRECISION, n INTEGER NOT NULL,
+        median_error_ms DOUBLE PRECISION NOT NULL, p95_error_ms DOUBLE PRECISION NOT NULL,
+        max_error_ms DOUBLE PRECISION NOT NULL, median_onset_ms DOUBLE PRECISION NOT NULL,
+        origin VARCHAR NOT NULL)""",
+    """CREATE INDEX ix_timing_profile_machine_id ON timing_profile (machine_id)""",
+]
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
-    1: _sql_steps(_V1), 2: _sql_steps(_V2), 3: _v3_event_append_only,
+    1: _sql_steps(_V1), 2: _sql_steps(_V2), 3: _v3_event_append_only, 4: _sql_steps(_V4),
 }
 
 

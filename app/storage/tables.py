@@ -51,6 +51,28 @@ class SessionRow(SQLModel, table=True):
     refresh_hz: float | None = Field(default=None, sa_type=Float(precision=53))
     screen: str | None = None
     origin: str = ""
+    machine_id: str | None = None  # the station (app.machine); None: imported or before v4
+
+
+class TimingProfileRow(SQLModel, table=True):
+    """A timing certificate of one station (`baseline-studio timing-check`): how far the
+    recorded key times are from injected ones and how long the first paint takes."""
+
+    __tablename__ = "timing_profile"
+    uuid: str = Field(primary_key=True)
+    machine_id: str = Field(index=True)
+    measured_utc: str
+    os: str
+    qt_version: str
+    app_version: str
+    screen: str  # width x height in pixels
+    refresh_hz: float | None = Field(default=None, sa_type=Float(precision=53))
+    n: int
+    median_error_ms: float = Field(sa_type=Float(precision=53))
+    p95_error_ms: float = Field(sa_type=Float(precision=53))
+    max_error_ms: float = Field(sa_type=Float(precision=53))
+    median_onset_ms: float = Field(sa_type=Float(precision=53))
+    origin: str = ""
 
 
 class ResponseRow(SQLModel, table=True):

@@ -1,5 +1,5 @@
 """The designer's tools in the Study menu: Results, Export, Plan, Import study, Merge databases,
-Hand over data.
+Hand over data, Check timing.
 
 Each tool lives in its own module (widgets.results, widgets.import_dialog, widgets.merge_dialog)
 and is imported only when chosen, so designer mode opens quickly; a tool whose module is not
@@ -98,6 +98,68 @@ def open_handover(window: DesignerWindow) -> None:
     _keep(window, "handover", HandoverDialog(window.db, window.writer, parent=window))
 
 
+TIMING_REMINDED = "designer/timing_check_reminded/"  # + machine id: reminded once per station
+
+
+def remind_timing_check(window: DesignerWindow) -> None:
+    """Once per station, when it has no timing profile in this database: a line in the
+    designer window saying where the check is (the setting remembers it was said)."""
+    from app.machine import machine_id
+    from app.storage.timing_profiles import timing_profiles
+
+    station = machine_id()
+    key = TIMING_REMINDED + station
+    settings = window.settings
+    if settings is not None and settings.value(key, False, type=bool):
+        return
+
+    def show(profiles: list[Any]) -> None:
+        if any(p.machine_id == station for p in profiles):
+            return
+        window.timing_reminder.setText(
+            "This station's timing has not been checked yet: Study > Check timing… measures it "
+            "(ten seconds) and the export's methods cite it. Shown once per station.")
+        window.timing_reminder.show()
+        if settings is not None:
+            settings.setValue(key, True)
+
+    db = window.db
+    window.writer.run(lambda: timing_profiles(db), on_done=show, label="reading timing profiles")
+
+
+TIMING_TRIALS = 30  # as `baseline-studio timing-check`: about ten seconds
+
+
+def open_timing_check(window: DesignerWindow) -> None:
+    """This station's timing certificate (baseline-studio timing-check), stored through the
+    designer's writer thread; the result is shown in a message box."""
+    from app.storage.timing_profiles import save_timing_profile
+    from app.timing_check import describe
+    from widgets.timing_check import run_check
+
+    def say(icon: QtWidgets.QMessageBox.Icon, text: str) -> None:
+        box = QtWidgets.QMessageBox(icon, "Timing check", text,
+                                    QtWidgets.QMessageBox.StandardButton.Ok, window)
+        window.tools_open["timing"] = box
+        box.open()  # not exec(): a session may be running in the main window
+
+    def stored(row: Any) -> None:
+        say(QtWidgets.QMessageBox.Icon.Information, describe(row) + " Stored in the database.")
+
+    def measured(row: Any) -> None:
+        check.close()
+        window.writer.run(lambda: save_timing_profile(window.db, row), on_done=stored,
+                          on_error=lambda message: failed(str(message)),
+                          label="storing the timing profile")
+
+    def failed(message: str) -> None:
+        check.close()
+        say(QtWidgets.QMessageBox.Icon.Warning, message)
+
+    check = run_check(TIMING_TRIALS, on_done=measured, on_failed=failed)
+    window.tools_open["timing"] = check
+
+
 # (menu text, shortcut, module that must be installed, what to do)
 TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Results…", "Ctrl+R", "widgets.results.window", open_results),
@@ -106,6 +168,7 @@ TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
     ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
     ("Hand over data…", "Ctrl+H", "widgets.handover_dialog", open_handover),
+    ("Check timing…", "", "widgets.timing_check", open_timing_check),
 ]
 
 

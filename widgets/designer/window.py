@@ -21,7 +21,7 @@ from app.study.loader import LoadedStudy, load_study
 from app.study_places import DataStudy, locate, remember_folder
 from widgets.designer.competence import CompetenceReader
 from widgets.designer.design_tab import DesignReport, DesignTab, design_report
-from widgets.designer.tools import add_tool_actions
+from widgets.designer.tools import add_tool_actions, remind_timing_check
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
 from widgets.typography import ScaledFonts, mute
@@ -111,11 +111,16 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.competence = CompetenceReader(self)
         self.competence.ready.connect(self._show_competence)
         self.competence.failed.connect(self.status.setText)
+        self.timing_reminder = QtWidgets.QLabel("")  # tools.remind_timing_check
+        self.timing_reminder.setWordWrap(True)
+        self.timing_reminder.hide()
+        layout.addWidget(self.timing_reminder)
         self.setCentralWidget(central)
         self._build_menus()
         if settings is None or not restore_geometry(settings, GEOMETRY_KEY, self):
             self.resize(1000, 700)
         self._load_study_list()
+        remind_timing_check(self)
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&Study")

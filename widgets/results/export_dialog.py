@@ -58,6 +58,16 @@ class ExportDialog(QtWidgets.QDialog):
             rules.addWidget(self.exclude[rule])
         rules.addStretch(1)
         layout.addLayout(rules)
+        # paper/ (tables.tex, methods.tex): decimals of percentages, as export --digits.
+        paper = QtWidgets.QHBoxLayout()
+        paper.addWidget(QtWidgets.QLabel("Paper tables (paper/): decimals of percentages", self))
+        self.digits = QtWidgets.QSpinBox(self)
+        self.digits.setRange(0, 6)
+        self.digits.setValue(1)
+        self.digits.setToolTip("61.4 with 1; coefficients get one decimal more, p values two")
+        paper.addWidget(self.digits)
+        paper.addStretch(1)
+        layout.addLayout(paper)
         # What the export leaves out unless the box above is ticked, said before and after.
         from exporters.responses_csv import withheld_description
 
@@ -126,11 +136,13 @@ class ExportDialog(QtWidgets.QDialog):
         simulated = self.include_simulated.isChecked()
         identifying = self.include_identifying.isChecked()
         exclude = tuple(rule for rule, box in self.exclude.items() if box.isChecked())
+        digits = self.digits.value()
 
         def work() -> None:
             try:
                 paths = export_all(loaded, db, out_dir, include_simulated=simulated,
                                    include_identifying=identifying, exclude=exclude,
+                                   digits=digits,
                                    progress=lambda i, n, step: relay.progress.emit(i, n, step))
             except Exception as exc:  # shown in the dialog, never lost in the thread
                 relay.failed.emit(f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,80 @@
+"""references.bib: every method and library the numbers come from, and this app's version."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from app import __version__
+
+
+def _version(package: str) -> str:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def references_bib() -> str:
+    entries = [
+        ("article", "krippendorff2011", {
+            "author": "Krippendorff, Klaus", "title": "Computing {Krippendorff}'s Alpha-Reliability",
+            "journal": "Departmental Papers (ASC), University of Pennsylvania",
+            "year": "2011", "note": "Paper 43"}),
+        ("misc", "castro2017", {
+            "author": "Castro, Santiago", "title": "Fast {Krippendorff}: Fast computation of "
+            "{Krippendorff}'s alpha agreement measure", "year": "2017",
+            "howpublished": "\\url{https://github.com/pln-fing-udelar/fast-krippendorff}"}),
+        ("misc", "krippendorffpy", {
+            "author": "Castro, Santiago", "title": "krippendorff (Python package), version "
+            + _version("krippendorff"), "year": "2017"}),
+        ("article", "fleiss1971", {
+            "author": "Fleiss, Joseph L.", "title": "Measuring nominal scale agreement among "
+            "many raters", "journal": "Psychological Bulletin", "volume": "76", "number": "5",
+            "pages": "378--382", "year": "1971"}),
+        ("article", "cohen1960", {
+            "author": "Cohen, Jacob", "title": "A coefficient of agreement for nominal scales",
+            "journal": "Educational and Psychological Measurement", "volume": "20",
+            "number": "1", "pages": "37--46", "year": "1960"}),
+        ("article", "dawidskene1979", {
+            "author": "Dawid, A. P. and Skene, A. M.", "title": "Maximum likelihood estimation "
+            "of observer error-rates using the {EM} algorithm", "journal": "Journal of the "
+            "Royal Statistical Society. Series C (Applied Statistics)", "volume": "28",
+            "number": "1", "pages": "20--28", "year": "1979"}),
+        ("misc", "calderon2025", {
+            "author": "Calderon, Nitay and Reichart, Roi and Dror, Rotem",
+            "title": "The Alternative Annotator Test for {LLM}-as-a-Judge: How to Statistically "
+            "Justify Replacing Human Annotators with {LLMs}", "year": "2025",
+            "howpublished": "arXiv:2501.10970"}),
+        ("article", "holm1979", {
+            "author": "Holm, Sture", "title": "A simple sequentially rejective multiple test "
+            "procedure", "journal": "Scandinavian Journal of Statistics", "volume": "6",
+            "number": "2", "pages": "65--70", "year": "1979"}),
+        ("article", "bridges2020", {
+            "author": "Bridges, David and Pitiot, Alain and MacAskill, Michael R. and Peirce, "
+            "Jonathan W.", "title": "The timing mega-study: comparing a range of experiment "
+            "generators, both lab-based and online", "journal": "PeerJ", "volume": "8",
+            "pages": "e9414", "year": "2020"}),
+        ("article", "scikit-learn", {
+            "author": "Pedregosa, F. and others", "title": "Scikit-learn: Machine Learning in "
+            "{P}ython (version " + _version("scikit-learn") + ")",
+            "journal": "Journal of Machine Learning Research", "volume": "12",
+            "pages": "2825--2830", "year": "2011"}),
+        ("article", "scipy", {
+            "author": "Virtanen, Pauli and others", "title": "{SciPy} 1.0: Fundamental "
+            "Algorithms for Scientific Computing in {P}ython (version " + _version("scipy") + ")",
+            "journal": "Nature Methods", "volume": "17", "pages": "261--272", "year": "2020"}),
+        ("inproceedings", "statsmodels", {
+            "author": "Seabold, Skipper and Perktold, Josef", "title": "statsmodels: "
+            "Econometric and statistical modeling with {P}ython (version "
+            + _version("statsmodels") + ")",
+            "booktitle": "9th Python in Science Conference", "year": "2010"}),
+        ("misc", "baselinestudio", {
+            "author": "{Baseline Studio contributors}", "title": "Baseline Studio, version "
+            + __version__.replace("_", "\\_"), "year": "2026",
+            "note": "Human baselines for AI benchmarks"}),
+    ]
+    out = []
+    for kind, key, fields in entries:
+        body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields.items())
+        out.append(f"@{kind}{{{key},\n{body}\n}}\n")
+    return "\n".join(out)

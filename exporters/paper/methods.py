@@ -1,0 +1,206 @@
+"""methods.tex: a methods paragraph with the real numbers, and summary.json, every number it
+prints. Each number goes through `Used.put`, which keeps the raw value, the printed text and
+where it came from, so summary.json is exactly what the text uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from app import __version__
+from app.results.summary import StudyResults
+from app.storage.tables import SessionRow
+from exporters.gaps_csv import HumanVsModel
+from exporters.paper.latex import Numbers, escape, real_number
+from exporters.paper.tables import STATISTIC_WORDS, main_rows
+from exporters.timing_csv import NOT_RECORDED
+
+RULE_WORDS = {"attention_failed": "failed attention checks", "too_fast": "answered too fast",
+              "straight_lining": "gave one rating throughout", "incomplete": "left items out"}
+
+
+@dataclass
+class Used:
+    """Every number the text prints: key -> {value, text, source}."""
+
+    numbers: Numbers
+    values: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def put(self, key: str, value: Any, text: str, source: str) -> str:
+        number = real_number(value)
+        raw = int(number) if number is not None and number.is_integer() else number
+        self.values[key] = {"value": raw, "text": text, "source": source}
+        return text
+
+    def count(self, key: str, value: Any, source: str) -> str:
+        return self.put(key, value, self.numbers.count(value), f"count: {source}")
+
+
+def session_minutes(frame: pd.DataFrame) -> list[float]:
+    """Each session's length, first item on screen to last answer (responses_long.csv's
+    onset_utc and answer_utc); imported responses have no onset and so no length."""
+    timed = frame[frame["onset_utc"].notna() & frame["answer_utc"].notna()]
+    if timed.empty:
+        return []
+    spans = timed.groupby("session_uuid").agg(start=("onset_utc", "min"),
+                                              end=("answer_utc", "max"))
+    return [(datetime.fromisoformat(str(e)) - datetime.fromisoformat(str(b))).total_seconds()
+            / 60.0 for b, e in zip(spans["start"], spans["end"], strict=True)]
+
+
+def participants_sentence(results: StudyResults, frame: pd.DataFrame, used: Used) -> str:
+    scored = frame[~frame["practice"].astype(bool)] if not frame.empty else frame
+    n = used.count("participants", results.n_participants, "participants in the scores")
+    text = f"{n} participants took part"
+    column = f"profile_{results.tier_field}" if results.tier_field else ""
+    if column and column in scored.columns:
+        tiers = scored.drop_duplicates("participant")[column].astype(str).value_counts()
+        parts = [f"{used.count(f'participants.{t}', int(k), f'participants in tier {t}')} "
+                 f"{escape(t)}" for t, k in sorted(tiers.items())]
+        text += f" ({', '.join(parts)})"
+    items = int(scored["item_id"].nunique()) if not scored.empty else 0
+    text += f". They answered {used.count('items', items, 'items answered')} items"
+    if not scored.empty:
+        per_item = scored.groupby("item_id")["participant"].nunique()
+        text += (f", each by a median of {used.count('raters_per_item.median', float(np.median(per_item)), 'raters per item')} raters "
+                 f"(range {used.count('raters_per_item.min', int(per_item.min()), 'raters per item')}"
+                 f"--{used.count('raters_per_item.max', int(per_item.max()), 'raters per item')})")
+    return text + "."
+
+
+def sessions_sentence(sessions: list[SessionRow], frame: pd.DataFrame, used: Used) -> str:
+    if not sessions:
+        return ""
+    lengths = session_minutes(frame)
+    text = f"Responses were collected in {used.count('sessions', len(sessions), 'sessions')} sessions"
+    if lengths:
+        median = float(np.median(lengths))
+        text += (f" (median length {used.put('sessions.median_minutes', median, used.numbers.mean(median), 'minutes, first onset to last answer per session (responses_long.csv)')} minutes)")
+    return text + "."
+
+
+def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
+    rows = hvm.exclusions
+    if rows.empty:
+        return ""
+    parts = []
+    for rule, block in rows.groupby("rule", sort=False):
+        k = int(block["excluded"].astype(bool).sum())
+        parts.append(f"{used.count(f'exclusions.{rule}', k, f'participants the rule {rule} excludes')} "
+                     f"who {RULE_WORDS.get(str(rule), escape(rule))}")
+    listed = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    applied = (f"Participants who {' or '.join(RULE_WORDS.get(r, r) for r in hvm.applied)} "
+               "were left out of every score." if hvm.applied else
+               "None was left out of the scores; the effect of each rule is reported "
+               "separately (sensitivity.csv).")
+    return f"The study's quality rules count {listed}. {applied}"
+
+
+def agreement_sentence(results: StudyResults, used: Used) -> str:
+    rows = results.agreement
+    rows = rows[rows["statistic"] == "krippendorff_alpha"]
+    parts = []
+    for r in rows.itertuples(index=False):
+        q = str(r.question_id)
+        value = used.put(f"agreement.{q}.alpha", r.value, used.numbers.coef(r.value), "agreement.csv")
+        ci = ""
+        if real_number(r.ci_low) is not None and real_number(r.ci_high) is not None:
+            ci = (f", 95\\% CI [{used.put(f'agreement.{q}.ci_low', r.ci_low, used.numbers.coef(r.ci_low), 'agreement.csv')}, "
+                  f"{used.put(f'agreement.{q}.ci_high', r.ci_high, used.numbers.coef(r.ci_high), 'agreement.csv')}]")
+        reading = f"; {escape(r.interpretation)}" if isinstance(r.interpretation, str) else ""
+        parts.append(f"{escape(q)} $\\alpha$ = {value}{ci}{reading}")
+    if not parts:
+        return ""
+    return ("Agreement between raters was measured with Krippendorff's alpha "
+            "\\citep{krippendorff2011,castro2017} at each question's level of measurement "
+            f"({'; '.join(parts)}); Table~\\ref{{tab:agreement}} adds "
+            f"{', '.join(sorted({STATISTIC_WORDS.get(s, s) for s in results.agreement['statistic'] if s != 'krippendorff_alpha'}))} "
+            "\\citep{fleiss1971,cohen1960}.")
+
+
+def scores_sentence(results: StudyResults, used: Used) -> str:
+    parts = []
+    for group in results.groups:
+        rows = main_rows(results, group)
+        rows = rows[rows["category"] == "all"]
+        if rows.empty:
+            continue
+        metric = str(rows["metric"].iloc[0])
+        for side, kinds in (("human", ("tier", "humans", "pooled")), ("model", ("model",))):
+            part = rows[rows["who_kind"].isin(kinds)].dropna(subset=["value"])
+            if part.empty:
+                continue
+            best = part.sort_values("value", ascending=False, kind="stable").iloc[0]
+            key = f"best_{side}.{group.question_id}"
+            text = used.put(key, best["value"], used.numbers.metric(best["value"], metric),
+                            f"{side}_scores.csv, {best['who']}")
+            unit = "\\%" if used.numbers.scale(metric) == 100 else ""
+            parts.append(f"the best {side} {escape(metric)} on {escape(group.question_id)} was "
+                         f"{text}{unit} ({escape(best['who'])})")
+    if not parts:
+        return ""
+    n_boot = results.options.n_boot
+    boot = used.count("bootstrap_resamples", n_boot, "bootstrap resamples")
+    return ("Humans and models were scored with the benchmark's own metrics on the same items "
+            "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ". Confidence intervals are "
+            f"percentile bootstrap intervals over items ({boot} resamples); each model is "
+            "compared with each human party by a paired permutation test over items, Holm-"
+            "adjusted over the models \\citep{holm1979,statsmodels}.")
+
+
+def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> str:
+    scored = frame[~frame["practice"].astype(bool)] if not frame.empty else frame
+    rts = scored["rt_ms"].dropna() if "rt_ms" in scored.columns else pd.Series(dtype=float)
+    text = ("Response time was measured from the first paint of each item to the key press "
+            "or click that gave the answer, on the monotonic clock, leaving out time the window "
+            "was unfocused")
+    if len(rts):
+        median = float(np.median(rts.astype(float)))
+        text += f" (median {used.put('rt.median_ms', median, used.numbers.ms(median), 'responses_long.csv rt_ms')}~ms)"
+    text += ". "
+    profiles = timing[timing["profile"].astype(str) != ""]
+    if profiles.empty:
+        return text + "No station ran the timing check (timing.csv)."
+    cites = []
+    for k, r in enumerate(profiles.itertuples(index=False), 1):
+        p = f"timing.{k}"
+        cites.append(
+            f"station {escape(r.machine_id)} ({escape(r.os)}, {escape(r.screen)}"
+            + (f" at {used.put(p + '.refresh_hz', r.refresh_hz, used.numbers.count(r.refresh_hz), 'timing.csv')}~Hz"
+               if real_number(r.refresh_hz) is not None else "")
+            + f"; {used.count(p + '.n', r.n, 'timing.csv')} injected keys: median stamp error "
+            f"{used.put(p + '.median_error_ms', r.median_error_ms, used.numbers.mean(r.median_error_ms), 'timing.csv')}~ms, "
+            f"95th percentile {used.put(p + '.p95_error_ms', r.p95_error_ms, used.numbers.mean(r.p95_error_ms), 'timing.csv')}~ms, "
+            f"maximum {used.put(p + '.max_error_ms', r.max_error_ms, used.numbers.mean(r.max_error_ms), 'timing.csv')}~ms; "
+            f"median onset {used.put(p + '.median_onset_ms', r.median_onset_ms, used.numbers.mean(r.median_onset_ms), 'timing.csv')}~ms; "
+            f"{used.count(p + '.n_sessions', r.n_sessions, 'timing.csv')} sessions)")
+    uncovered = timing[timing["profile"].astype(str) == ""]
+    missing = int(uncovered["n_sessions"].sum()) if not uncovered.empty else 0
+    text += ("Following \\citet{bridges2020}, each station's timing was checked with key events "
+             "injected at known times: " + "; ".join(cites) + ".")
+    if missing:
+        names = ", ".join(escape(m) for m in uncovered["machine_id"] if m != NOT_RECORDED)
+        text += (f" {used.count('timing.uncovered_sessions', missing, 'timing.csv')} sessions ran "
+                 f"on stations without a check{(' (' + names + ')') if names else ''}.")
+    return text
+
+
+def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
+                sessions: list[SessionRow], timing: pd.DataFrame, used: Used) -> str:
+    paragraphs = [
+        " ".join(s for s in (participants_sentence(results, frame, used),
+                             sessions_sentence(sessions, frame, used),
+                             exclusions_sentence(hvm, used)) if s),
+        agreement_sentence(results, used),
+        scores_sentence(results, used),
+        timing_sentence(frame, timing, used),
+        f"The study ran in Baseline Studio {escape(__version__)} \\citep{{baselinestudio}}; "
+        "agreement statistics come from the krippendorff and statsmodels packages "
+        "\\citep{krippendorffpy,statsmodels}.",
+    ]
+    head = f"%% Methods of {escape(results.title)}: generated by baseline-studio export\n"
+    return head + "\n\n".join(p for p in paragraphs if p) + "\n"
