@@ -65,6 +65,18 @@ def open_export(window: DesignerWindow) -> None:
     _keep(window, "export", ExportDialog(window.loaded, window.db, parent=window))
 
 
+def open_preview(window: DesignerWindow) -> None:
+    """The chosen study as a participant gets it, on a throwaway database (nothing is saved)."""
+    if not _needs_study(window):
+        return
+    from widgets.preview.window import PreviewWindow
+
+    assert window.loaded is not None
+    preview = PreviewWindow(window.loaded.source)
+    _keep(window, "preview", preview)
+    preview.start()
+
+
 def open_import(window: DesignerWindow) -> None:
     from widgets.import_dialog import ImportDialog
 
@@ -94,6 +106,7 @@ TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
     ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
     ("Hand over data…", "Ctrl+H", "widgets.handover_dialog", open_handover),
+    ("Preview study…", "Ctrl+P", "widgets.preview.window", open_preview),
 ]
 
 
