@@ -236,6 +236,24 @@ def test_editing_study_json_shows_the_problem_then_reloads_the_item(
     window.close()
 
 
+def test_a_changed_image_reloads_the_item_with_the_new_picture(qtbot, mini_study_dir: Path) -> None:
+    trim_study(mini_study_dir, ["c1", "v1"])
+    window = _open(qtbot, mini_study_dir)
+    pilot = Autopilot(window, load_study(mini_study_dir))
+    _to_first_trial(qtbot, window, pilot)
+    trial = window.flow.trial
+    window.banner.jump_requested.emit(1)  # the item with images
+    pilot.wait(lambda: trial.view.item_id == "v1" and trial.phase == "trial", "v1")
+    first_body = trial.body
+    image = mini_study_dir / "images" / "a.png"
+    image.write_bytes((mini_study_dir / "images" / "b.png").read_bytes())  # another picture
+    qtbot.waitUntil(lambda: "Reloaded" in window.banner.status.text(), timeout=10_000)
+    pilot.wait(lambda: trial.body is not first_body and trial.phase == "trial"
+               and trial.view.item_id == "v1", "v1 shown again")
+    assert not window.banner.problems.isVisible()
+    window.close()
+
+
 def test_run_preview_without_a_study_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", "--preview"]) == 2
     err = capsys.readouterr().err

@@ -28,6 +28,7 @@ from widgets.preview.watch import StudyWatcher
 from widgets.qt import QtGui, QtWidgets, QWidget, Signal
 from widgets.shell.feedback import describe_answer
 from widgets.shell.main_window import MainWindow
+from widgets.shell.page import Page
 from widgets.shell.participant_screen import ParticipantScreen
 from widgets.writer import describe_error
 
@@ -64,6 +65,9 @@ class PreviewWindow(MainWindow):
         central.insertWidget(0, self.banner)
         self.banner.show_gold_toggled.connect(lambda _on: self._refresh_gold())
         self.banner.jump_requested.connect(self.jump_to)
+        # Keys belong to the participant screen: after a click in the banner, back to it.
+        self.banner.show_gold_toggled.connect(lambda _on: self._focus_page())
+        self.banner.jump_requested.connect(lambda _position: self._focus_page())
         self.watcher = StudyWatcher(self)
         self.watcher.changed.connect(self.revalidate)
         self.flow.screen_shown.connect(self._screen_shown)
@@ -111,6 +115,10 @@ class PreviewWindow(MainWindow):
         if isinstance(screen, TrialScreen):
             self.banner.select_position(screen.view.position)
         self._refresh_gold()
+
+    def _focus_page(self) -> None:
+        page = self.flow.current()
+        (page.initial_focus() if isinstance(page, Page) else page).setFocus()
 
     def open_designer(self) -> None:
         QtWidgets.QMessageBox.information(
