@@ -102,6 +102,16 @@ def launch(args: argparse.Namespace) -> int:
     from app.study.errors import StudyError, UserInputError
 
     study = getattr(args, "study", None)
+    if getattr(args, "preview", False) and study and not self_test:
+        # Before any database is opened: a preview never opens the real one (issue 15).
+        from widgets.preview.launch import launch_preview
+
+        try:
+            return launch_preview(app, study, home)
+        except StudyError as exc:
+            return _fail(exc.report())
+        except UserInputError as exc:
+            return _fail(str(exc))
     path: Path | None = None
     try:
         if study and not self_test:

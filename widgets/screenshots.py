@@ -214,6 +214,39 @@ class Tour:
         self.shot("code-in-use")
         self.window.flow.show_start()
 
+    def preview(self) -> None:
+        """The study preview (issue 15): a trial under its banner with the gold shown, then the
+        banner naming what a broken edit of study.json got wrong (on a copy of the mini study)."""
+        from widgets.preview.window import PreviewWindow
+
+        folder = Path(tempfile.mkdtemp(prefix="baseline-studio-preview-tour-")) / "mini-study"
+        shutil.copytree(MINI_STUDY, folder)
+        window = PreviewWindow(folder)
+        window.resize(*WINDOW_SIZE)
+        window.show()
+        try:
+            window.start()
+            pilot = Autopilot(window, load_study(folder))
+            for _ in range(10):
+                pilot.settle()
+                if window.flow.current() is window.flow.trial:
+                    break
+                pilot.step()
+            pilot.wait(lambda: window.flow.trial.phase == "trial", "the preview's first item")
+            window.banner.show_gold.setChecked(True)
+            pilot.settle()
+            self.shot("preview-show-gold", window)
+            source = folder / "study.json"
+            raw = json.loads(source.read_text(encoding="utf-8"))
+            raw["items"][0]["questions"][0]["kind"] = "chioce"
+            source.write_text(json.dumps(raw), encoding="utf-8")
+            pilot.wait(window.banner.problems.isVisible, "the preview to find the problem")
+            pilot.settle()
+            self.shot("preview-problem", window)
+        finally:
+            window.close()
+            shutil.rmtree(folder.parent, ignore_errors=True)
+
     def close(self) -> None:
         self.window.close()
         self.db.close()
@@ -258,6 +291,7 @@ def main(argv: list[str]) -> int:
         tour.designer()
         tour.comfort(studies[0])
         tour.code_in_use(MINI_STUDY)
+        tour.preview()
         if any(e.origin == "bundled" for e in list_studies(home)):
             tour.saved += take_results_shots(out, home)
     finally:

@@ -97,6 +97,7 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     from widgets.handover_dialog import HandoverDialog
     from widgets.import_dialog import ImportDialog
     from widgets.merge_dialog import MergeDialog
+    from widgets.preview.window import PreviewWindow
     from widgets.results.export_dialog import ExportDialog
     from widgets.results.plan_window import PlanWindow
     from widgets.results.window import ResultsWindow
@@ -111,16 +112,21 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
     texts = [a.text() for a in window.tool_actions]
     assert texts == ["Results…", "Export results…", "Plan raters per item…", "Import study…",
-                     "Merge databases…", "Hand over data…",
+                     "Merge databases…", "Hand over data…", "Preview study…",
                      "Check timing…"]  # the last: tests/widgets/test_timing_check.py
-    expected = [ResultsWindow, ExportDialog, PlanWindow, ImportDialog, MergeDialog, HandoverDialog]
-    for action, kind, key in zip(window.tool_actions[:6], expected,
-                                 ["results", "export", "plan", "import", "merge", "handover"],
+    expected = [ResultsWindow, ExportDialog, PlanWindow, ImportDialog, MergeDialog, HandoverDialog,
+                PreviewWindow]
+    for action, kind, key in zip(window.tool_actions[:7], expected,
+                                 ["results", "export", "plan", "import", "merge", "handover",
+                                  "preview"],
                                  strict=True):
         action.trigger()
         assert isinstance(window.tools_open[key], kind) and window.tools_open[key].isVisible()
+    preview = window.tools_open["preview"]
+    assert isinstance(preview, PreviewWindow) and preview.db is not db  # its own throwaway one
     window.close()
     assert window.tools_open == {}
+    assert not preview.session.folder.exists()  # closed with the designer window: deleted
     qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
     writer.close()
     db.close()

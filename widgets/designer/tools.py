@@ -1,5 +1,5 @@
 """The designer's tools in the Study menu: Results, Export, Plan, Import study, Merge databases,
-Hand over data, Check timing.
+Hand over data, Preview study, Check timing.
 
 Each tool lives in its own module (widgets.results, widgets.import_dialog, widgets.merge_dialog)
 and is imported only when chosen, so designer mode opens quickly; a tool whose module is not
@@ -74,6 +74,18 @@ def open_plan(window: DesignerWindow) -> None:
 
     assert window.loaded is not None
     _keep(window, "plan", PlanWindow(window.loaded, window.db))
+
+
+def open_preview(window: DesignerWindow) -> None:
+    """The chosen study as a participant gets it, on a throwaway database (nothing is saved)."""
+    if not _needs_study(window):
+        return
+    from widgets.preview.window import PreviewWindow
+
+    assert window.loaded is not None
+    preview = PreviewWindow(window.loaded.source)
+    _keep(window, "preview", preview)
+    preview.start()
 
 
 def open_import(window: DesignerWindow) -> None:
@@ -168,6 +180,7 @@ TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
     ("Import study…", "Ctrl+I", "widgets.import_dialog", open_import),
     ("Merge databases…", "Ctrl+M", "widgets.merge_dialog", open_merge),
     ("Hand over data…", "Ctrl+H", "widgets.handover_dialog", open_handover),
+    ("Preview study…", "Ctrl+P", "widgets.preview.window", open_preview),
     ("Check timing…", "", "widgets.timing_check", open_timing_check),
 ]
 

@@ -37,6 +37,8 @@ def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
         return "; ".join(f"“{texts.get(d, d)}”: {grades.get(g, g)}" for d, g in answer.items())
     if isinstance(answer, list):
         return " > ".join(f"“{texts.get(str(a), a)}”" for a in answer)
+    if isinstance(answer, dict):  # cards to their groups
+        return "; ".join(f"“{texts.get(str(k), k)}”: {v}" for k, v in answer.items())
     return str(answer)
 
 

@@ -24,6 +24,7 @@ from app.session.engine import (
     Progress,
     QuestionFeedback,
     Screen,
+    SessionEngine,
     TrialScreen,
 )
 from app.session.standing import ParticipantStanding, open_elsewhere, participant_standings
@@ -53,6 +54,7 @@ class ParticipantFlow(QObject):
     study_changed = Signal(object)  # LoadedStudy | None: the window shows the demo label
     error = Signal(str)  # something failed that the participant cannot fix: the window says so
     trial_shown = Signal(bool)  # the trial page became current (True) or stopped being so
+    screen_shown = Signal(object)  # the engine's Screen, once on screen (a preview's banner)
 
     def __init__(self, stack: QtWidgets.QStackedWidget, writer: DatabaseWriter, db: Database, *,
                  home: Path | None, image_cache: Any, screen_info: Callable[[], tuple[float | None, str]],
@@ -77,6 +79,7 @@ class ParticipantFlow(QObject):
             and self.controller.flag_stimulus_problem(item, message, path))
         self.stack.addWidget(self.trial)
         self._pending_code: str | None = None
+        self.engine_class: type[SessionEngine] = SessionEngine  # a preview sets its own
 
     # ------------------------------------------------------------------ pages
 
@@ -201,7 +204,8 @@ class ParticipantFlow(QObject):
         assert self.loaded is not None
         refresh_hz, screen = self.screen_info()
         self.controller = SessionController(self.writer, self.db, self.loaded, code, profile,
-                                            refresh_hz=refresh_hz, screen=screen, parent=self)
+                                            refresh_hz=refresh_hz, screen=screen,
+                                            engine_class=self.engine_class, parent=self)
         controller = self.controller
         # Results of a session that has since ended (window closed, back to start) are dropped.
         controller.opened.connect(
@@ -242,6 +246,7 @@ class ParticipantFlow(QObject):
             self._show(self.trial)
             self.trial.show_trial(screen.view, progress)
             self.trial.prepare_next(controller.ahead)
+            self.screen_shown.emit(screen)
             return
         self.trial.discard_next()  # whatever was built ahead is not what comes next
         if isinstance(screen, BlockIntroScreen):
@@ -259,6 +264,7 @@ class ParticipantFlow(QObject):
             page = MessageScreen("Finished", end_text(screen), button="Done", base=base)
             page.done.connect(self.show_start)
             self._show(page)
+        self.screen_shown.emit(screen)
 
     def _submit(self, submission: TrialSubmission) -> None:
         if self.controller is None:

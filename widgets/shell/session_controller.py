@@ -24,8 +24,10 @@ class SessionController(QObject):
 
     def __init__(self, writer: DatabaseWriter, db: Database, loaded: LoadedStudy, code: str,
                  profile: Mapping[str, Any], *, refresh_hz: float | None = None,
-                 screen: str | None = None, parent: QObject | None = None) -> None:
+                 screen: str | None = None, engine_class: type[SessionEngine] = SessionEngine,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.engine_class = engine_class  # a preview's engine (app.session.preview) or the real one
         self.writer = writer
         self.db = db
         self.loaded = loaded
@@ -65,7 +67,7 @@ class SessionController(QObject):
     def open(self, *, consent_text: str | None = None) -> None:
         """Create the engine (registers study, participant, session); log the agreement."""
         def create() -> tuple[int, int]:
-            engine = SessionEngine(self.loaded, self.db, self.code, profile=self.profile,
+            engine = self.engine_class(self.loaded, self.db, self.code, profile=self.profile,
                                    refresh_hz=self.refresh_hz, screen=self.screen)
             if consent_text is not None:
                 engine.log(CONSENT_EVENT, consent_payload(consent_text))
@@ -87,6 +89,14 @@ class SessionController(QObject):
             return
         self._run("finding the next screen", lambda: self._find_next(self._engine()),
                   self._screen_found)
+
+    def run_then_advance(self, what: str, fn: Callable[[], Any]) -> None:
+        """Run `fn` on the engine's writer, then show what comes next (a preview's jump to an
+        item or reload of the study: they change what comes next)."""
+        if self.closed:
+            return
+        self._run(what, fn)
+        self.advance()
 
     def acknowledge_intro(self, block_id: str) -> None:
         self._run("recording the introduction as read",

@@ -1,0 +1,1 @@
+"""Preview a study as a participant gets it, without recording (issue 15)."""
