@@ -30,7 +30,10 @@ from app.session.standing import ParticipantStanding, open_elsewhere, participan
 from app.storage.database import Database
 from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
+from app.study.ui_language import DEFAULT_UI_LANGUAGE, language_choices
+from widgets.i18n import current_ui_language, set_ui_language
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
+from widgets.shell.language_picker import add_language_picker
 from widgets.shell.message_screens import (
     CodeInUseScreen,
     ConsentScreen,
@@ -67,15 +70,35 @@ class ParticipantFlow(QObject):
         self.start = StartScreen()
         self.start.study_chosen.connect(self.open_study)
         self.stack.addWidget(self.start)
-        self.trial = TrialPage(image_cache)
-        self.trial.submit_requested.connect(self._submit)
-        self.trial.finished.connect(self._advance)
-        self.trial.log_requested.connect(self._log)
-        self.trial.stimulus_problem.connect(
+        self.image_cache = image_cache
+        self.trial = self._make_trial()
+        self._pending_code: str | None = None
+        self._standings: dict[str, ParticipantStanding] = {}
+        self._language: str | None = None  # the participant's pick on the code screen
+
+    def _make_trial(self) -> TrialPage:
+        """The trial page, built in the current language (rebuilt when it changes)."""
+        trial = TrialPage(self.image_cache)
+        trial.submit_requested.connect(self._submit)
+        trial.finished.connect(self._advance)
+        trial.log_requested.connect(self._log)
+        trial.stimulus_problem.connect(
             lambda item, message, path: self.controller is not None
             and self.controller.flag_stimulus_problem(item, message, path))
-        self.stack.addWidget(self.trial)
-        self._pending_code: str | None = None
+        self.stack.addWidget(trial)
+        return trial
+
+    def _apply_language(self, tag: str) -> None:
+        """The app's words in `tag` from now on; the trial page is rebuilt in it."""
+        native = bool(self.loaded is not None and self.loaded.study.ui_native_digits)
+        if tag == current_ui_language():
+            return
+        set_ui_language(tag, native_digits=native)
+        old, self.trial = self.trial, self._make_trial()
+        if old is not None:
+            old.stop()
+            self.stack.removeWidget(old)
+            old.deleteLater()
 
     # ------------------------------------------------------------------ pages
 
@@ -102,6 +125,8 @@ class ParticipantFlow(QObject):
     def show_start(self) -> None:
         self.end_session()
         self.loaded = None
+        self._language = None
+        self._apply_language(DEFAULT_UI_LANGUAGE)  # the staff's screen, in English
         self.study_changed.emit(None)
         self._show(self.start)
         home = self.home
@@ -136,16 +161,42 @@ class ParticipantFlow(QObject):
         self.loaded = loaded
         self.study_changed.emit(loaded)
         code = self._pending_code or ""
-        # The code screen is handed a lookup of one code at a time, never the list.
-        page = ParticipantScreen(loaded, {s.code: s for s in standings}.get, code=code)
+        self._standings = {s.code: s for s in standings}
+        page = self._code_page(code)
         standing = page.standing()
-        page.back.connect(self.show_start)
-        page.proceed.connect(self._participant_ready)
-        self._show(page)
         if code and standing is not None and not standing.finished:
             page.submit()  # --participant of someone unfinished: resume straight away
         elif code and standing is None and not any(f.required for f in loaded.study.profile_fields):
             page.submit()
+
+    def _code_page(self, code: str) -> ParticipantScreen:
+        """The code screen in the language chosen (or the study's), with its language picker."""
+        assert self.loaded is not None
+        study = self.loaded.study
+        choices = language_choices(study.ui_language, study.ui_languages)
+        if self._language not in choices:
+            self._language = study.ui_language or choices[0]
+        self._apply_language(self._language)
+        # The code screen is handed a lookup of one code at a time, never the list.
+        page = ParticipantScreen(self.loaded, self._standings.get, code=code)
+        add_language_picker(page, page.form.form_layout, choices, self._language,
+                            lambda tag: self._language_chosen(tag, page))
+        page.back.connect(self.show_start)
+        page.proceed.connect(self._participant_ready)
+        self._show(page)
+        return page
+
+    def _offered_language(self) -> str | None:
+        """The language to record with the session: only for studies that offer one."""
+        study = self.loaded.study if self.loaded is not None else None
+        return self._language if study is not None and (study.ui_language
+                                                        or study.ui_languages) else None
+
+    def _language_chosen(self, tag: str, page: ParticipantScreen) -> None:
+        """The same screen again, in the language picked, keeping what was typed."""
+        self._language = tag
+        new = self._code_page(page.code.text())
+        new.form.fill(page.form.raw())
 
     # ------------------------------------------------------------------ consent, session
 
@@ -199,7 +250,8 @@ class ParticipantFlow(QObject):
         assert self.loaded is not None
         refresh_hz, screen = self.screen_info()
         self.controller = SessionController(self.writer, self.db, self.loaded, code, profile,
-                                            refresh_hz=refresh_hz, screen=screen, parent=self)
+                                            refresh_hz=refresh_hz, screen=screen,
+                                            ui_language=self._offered_language(), parent=self)
         controller = self.controller
         # Results of a session that has since ended (window closed, back to start) are dropped.
         controller.opened.connect(

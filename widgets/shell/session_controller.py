@@ -24,7 +24,8 @@ class SessionController(QObject):
 
     def __init__(self, writer: DatabaseWriter, db: Database, loaded: LoadedStudy, code: str,
                  profile: Mapping[str, Any], *, refresh_hz: float | None = None,
-                 screen: str | None = None, parent: QObject | None = None) -> None:
+                 screen: str | None = None, ui_language: str | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.writer = writer
         self.db = db
@@ -33,6 +34,7 @@ class SessionController(QObject):
         self.profile = dict(profile)
         self.refresh_hz = refresh_hz
         self.screen = screen
+        self.ui_language = ui_language
         self.engine: SessionEngine | None = None
         self.closed = False
         # The engine's guess at the trial after the one on screen, for the trial screen to
@@ -66,7 +68,8 @@ class SessionController(QObject):
         """Create the engine (registers study, participant, session); log the agreement."""
         def create() -> tuple[int, int]:
             engine = SessionEngine(self.loaded, self.db, self.code, profile=self.profile,
-                                   refresh_hz=self.refresh_hz, screen=self.screen)
+                                   refresh_hz=self.refresh_hz, screen=self.screen,
+                                   ui_language=self.ui_language)
             if consent_text is not None:
                 engine.log(CONSENT_EVENT, consent_payload(consent_text))
             self.engine = engine

@@ -1,0 +1,145 @@
+"""The language of the app's own words on the participant side (issue 20).
+
+`set_ui_language(tag)` installs `assets/i18n/baseline_studio_<tag>.qm` (compiled by
+`make translations` from the `.ts` files Qt Linguist edits) and Qt's own `qtbase_<lang>.qm`
+(the standard dialog buttons), mirrors the whole application for a right-to-left language
+(`QApplication.setLayoutDirection`: progress bar, buttons, option keys, image controls), makes
+`QLocale` follow the language (numbers a participant reads: "٣ من ٩" only where the study asks,
+see `participant_number`), and for Chinese puts a CJK font first in the fallback list so no
+glyph is drawn as a box. English is the source language: it needs no file.
+
+A `.qm` that is missing or older than its `.ts` is compiled on first use when
+`pyside6-lrelease` is at hand (a source checkout), so a fresh clone shows its translations
+without a build step; the bundle ships the compiled files (packaging/baseline-studio.spec).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from app.study.ui_language import DEFAULT_UI_LANGUAGE, RTL_UI_LANGUAGES, UI_LANGUAGES
+from widgets.qt import QApplication, QFont, Qt, QtCore, QtGui
+
+I18N_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+# In the PyInstaller bundle the assets sit next to the executable's internal folder.
+if getattr(sys, "frozen", False):  # pragma: no cover - only in the bundle
+    I18N_DIR = Path(getattr(sys, "_MEIPASS", ".")) / "assets" / "i18n"
+
+# Fonts with Simplified Chinese glyphs, best first (Debian: fonts-noto-cjk, fonts-wqy-microhei,
+# fonts-wqy-zenhei, fonts-droid-fallback). Qt's own fallback may pick a Japanese face (other
+# glyph shapes for the same code points) or none; naming them keeps the choice ours.
+CJK_FAMILIES = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Micro Hei",
+                "WenQuanYi Zen Hei", "Droid Sans Fallback", "Microsoft YaHei", "PingFang SC")
+# Qt's own translations (qtbase_*.qm) are named by locale, not by BCP 47 tag.
+_QT_NAMES = {"zh-Hans": "zh_CN", "nb": "nb"}
+
+_installed: list[QtCore.QTranslator] = []
+_current = DEFAULT_UI_LANGUAGE
+_base_font: QFont | None = None
+
+
+def qm_path(tag: str) -> Path:
+    return I18N_DIR / f"baseline_studio_{tag}.qm"
+
+
+def ts_path(tag: str) -> Path:
+    return I18N_DIR / f"baseline_studio_{tag}.ts"
+
+
+def current_ui_language() -> str:
+    return _current
+
+
+def locale_for(tag: str, *, native_digits: bool = False) -> QtCore.QLocale:
+    """Qt's locale for a BCP 47 tag (zh-Hans: Chinese in Simplified script, China). Arabic
+    writes 0-9 (the locale of the Emirates) unless the study asks for Arabic-Indic digits."""
+    if tag == "ar":
+        return QtCore.QLocale("ar_EG" if native_digits else "ar_AE")
+    if tag == "zh-Hans":
+        return QtCore.QLocale(QtCore.QLocale.Language.Chinese, QtCore.QLocale.Script.SimplifiedHanScript,
+                              QtCore.QLocale.Territory.China)
+    if tag == "nb":
+        return QtCore.QLocale(QtCore.QLocale.Language.NorwegianBokmal, QtCore.QLocale.Territory.Norway)
+    return QtCore.QLocale(tag)
+
+
+def _compile_if_stale(tag: str) -> None:
+    """Compile `.ts` -> `.qm` when the `.qm` is missing or older (source checkouts only)."""
+    ts, qm = ts_path(tag), qm_path(tag)
+    if not ts.is_file() or (qm.is_file() and qm.stat().st_mtime >= ts.stat().st_mtime):
+        return
+    lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name(
+        "pyside6-lrelease"))
+    if not Path(lrelease).is_file():
+        return
+    try:
+        subprocess.run([lrelease, "-silent", str(ts), "-qm", str(qm)], check=True,
+                       capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return  # a read-only install: the shipped .qm (or English) is used
+
+
+def cjk_family() -> str | None:
+    """The first installed font family from CJK_FAMILIES, or None (glyphs would be boxes)."""
+    installed = set(QtGui.QFontDatabase.families())
+    return next((family for family in CJK_FAMILIES if family in installed), None)
+
+
+def _set_fonts(tag: str) -> None:
+    global _base_font
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    if _base_font is None:
+        _base_font = QFont(app.font())
+    font = QFont(_base_font)
+    family = cjk_family() if tag == "zh-Hans" else None
+    if family is not None:
+        # The Latin face first (digits and codes look as before), the CJK face for the rest.
+        font.setFamilies([*_base_font.families(), family])
+    app.setFont(font)
+
+
+def set_ui_language(tag: str, *, native_digits: bool = False) -> bool:
+    """Show the app's own words in `tag` from now on (widgets built later use it; built ones
+    get a LanguageChange event). Returns False if no translation was found for `tag` (the
+    words then stay English, the layout direction and locale still follow `tag`)."""
+    global _current
+    app = QApplication.instance()
+    if tag not in UI_LANGUAGES:
+        tag = DEFAULT_UI_LANGUAGE
+    for old in _installed:
+        QtCore.QCoreApplication.removeTranslator(old)
+    _installed.clear()
+    found = tag == DEFAULT_UI_LANGUAGE
+    if tag != DEFAULT_UI_LANGUAGE:
+        _compile_if_stale(tag)
+        ours = QtCore.QTranslator()
+        if ours.load(str(qm_path(tag))):
+            QtCore.QCoreApplication.installTranslator(ours)
+            _installed.append(ours)
+            found = True
+        qt_own = QtCore.QTranslator()
+        qt_dir = QtCore.QLibraryInfo.path(QtCore.QLibraryInfo.LibraryPath.TranslationsPath)
+        if qt_own.load(f"qtbase_{_QT_NAMES.get(tag, tag)}", qt_dir):
+            QtCore.QCoreApplication.installTranslator(qt_own)
+            _installed.append(qt_own)
+    _current = tag
+    QtCore.QLocale.setDefault(locale_for(tag, native_digits=native_digits))
+    if isinstance(app, QApplication):
+        app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if tag in RTL_UI_LANGUAGES
+                               else Qt.LayoutDirection.LeftToRight)
+    _set_fonts(tag)
+    return found
+
+
+def participant_number(n: int | float) -> str:
+    """A number as the participant's language writes it (QLocale of the current language:
+    grouping, and for Arabic its own digits)."""
+    locale = QtCore.QLocale()
+    if isinstance(n, int):
+        return locale.toString(n)
+    return locale.toString(float(n), "g", 6)
