@@ -4,29 +4,24 @@
 `make translations` from the `.ts` files Qt Linguist edits) and Qt's own `qtbase_<lang>.qm`
 (the standard dialog buttons), mirrors the whole application for a right-to-left language
 (`QApplication.setLayoutDirection`: progress bar, buttons, option keys, image controls), makes
-`QLocale` follow the language (numbers a participant reads: "٣ من ٩" only where the study asks,
-see `participant_number`), and for Chinese puts a CJK font first in the fallback list so no
-glyph is drawn as a box. English is the source language: it needs no file.
+`QLocale` follow the language (numbers a participant reads; Arabic-Indic digits only where the
+study sets `ui_native_digits`), and for Chinese puts a CJK font first in the fallback list so no
+glyph is drawn as a box. English is the source language: its file holds only plural forms.
 
-A `.qm` that is missing or older than its `.ts` is compiled on first use when
-`pyside6-lrelease` is at hand (a source checkout), so a fresh clone shows its translations
-without a build step; the bundle ships the compiled files (packaging/baseline-studio.spec).
+The `.qm` files are committed build outputs of `make translations` (a test fails when one is
+not what lrelease makes of its `.ts`), so a fresh clone shows its translations without a build
+step; the bundle ships them with assets/ (packaging/hooks/hook-app.py).
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
+from app.home import assets_dir
 from app.study.ui_language import DEFAULT_UI_LANGUAGE, RTL_UI_LANGUAGES, UI_LANGUAGES
 from widgets.qt import QApplication, QFont, Qt, QtCore, QtGui
 
-I18N_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
-# In the PyInstaller bundle the assets sit next to the executable's internal folder.
-if getattr(sys, "frozen", False):  # pragma: no cover - only in the bundle
-    I18N_DIR = Path(getattr(sys, "_MEIPASS", ".")) / "assets" / "i18n"
+I18N_DIR = assets_dir() / "i18n"  # beside the packages, or inside the bundle
 
 # Fonts with Simplified Chinese glyphs, best first (Debian: fonts-noto-cjk, fonts-wqy-microhei,
 # fonts-wqy-zenhei, fonts-droid-fallback). Qt's own fallback may pick a Japanese face (other
@@ -38,7 +33,7 @@ _QT_NAMES = {"zh-Hans": "zh_CN", "nb": "nb"}
 
 _installed: list[QtCore.QTranslator] = []
 _current = DEFAULT_UI_LANGUAGE
-_base_font: QFont | None = None
+_base_families: list[str] | None = None  # the app font's families before any CJK fallback
 
 
 def qm_path(tag: str) -> Path:
@@ -66,22 +61,6 @@ def locale_for(tag: str, *, native_digits: bool = False) -> QtCore.QLocale:
     return QtCore.QLocale(tag)
 
 
-def _compile_if_stale(tag: str) -> None:
-    """Compile `.ts` -> `.qm` when the `.qm` is missing or older (source checkouts only)."""
-    ts, qm = ts_path(tag), qm_path(tag)
-    if not ts.is_file() or (qm.is_file() and qm.stat().st_mtime >= ts.stat().st_mtime):
-        return
-    lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name(
-        "pyside6-lrelease"))
-    if not Path(lrelease).is_file():
-        return
-    try:
-        subprocess.run([lrelease, "-silent", str(ts), "-qm", str(qm)], check=True,
-                       capture_output=True, timeout=60)
-    except (OSError, subprocess.SubprocessError):
-        return  # a read-only install: the shipped .qm (or English) is used
-
-
 def cjk_family() -> str | None:
     """The first installed font family from CJK_FAMILIES, or None (glyphs would be boxes)."""
     installed = set(QtGui.QFontDatabase.families())
@@ -89,18 +68,20 @@ def cjk_family() -> str | None:
 
 
 def _set_fonts(tag: str) -> None:
-    global _base_font
+    """Only the families change: the size (the participant's text zoom) stays as it is."""
+    global _base_families
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return
-    if _base_font is None:
-        _base_font = QFont(app.font())
-    font = QFont(_base_font)
+    font = QFont(app.font())
+    if _base_families is None:
+        _base_families = list(font.families())
     family = cjk_family() if tag == "zh-Hans" else None
-    if family is not None:
-        # The Latin face first (digits and codes look as before), the CJK face for the rest.
-        font.setFamilies([*_base_font.families(), family])
-    app.setFont(font)
+    # The Latin face first (digits and codes look as before), the CJK face for the rest.
+    families = [*_base_families, family] if family is not None else list(_base_families)
+    if families != list(font.families()):
+        font.setFamilies(families)
+        app.setFont(font)
 
 
 def set_ui_language(tag: str, *, native_digits: bool = False) -> bool:
@@ -115,13 +96,13 @@ def set_ui_language(tag: str, *, native_digits: bool = False) -> bool:
         QtCore.QCoreApplication.removeTranslator(old)
     _installed.clear()
     found = tag == DEFAULT_UI_LANGUAGE
+    # English too: its file holds the plural forms ("1 document", "3 documents").
+    ours = QtCore.QTranslator()
+    if ours.load(str(qm_path(tag))):
+        QtCore.QCoreApplication.installTranslator(ours)
+        _installed.append(ours)
+        found = True
     if tag != DEFAULT_UI_LANGUAGE:
-        _compile_if_stale(tag)
-        ours = QtCore.QTranslator()
-        if ours.load(str(qm_path(tag))):
-            QtCore.QCoreApplication.installTranslator(ours)
-            _installed.append(ours)
-            found = True
         qt_own = QtCore.QTranslator()
         qt_dir = QtCore.QLibraryInfo.path(QtCore.QLibraryInfo.LibraryPath.TranslationsPath)
         if qt_own.load(f"qtbase_{_QT_NAMES.get(tag, tag)}", qt_dir):
@@ -143,3 +124,8 @@ def participant_number(n: int | float) -> str:
     if isinstance(n, int):
         return locale.toString(n)
     return locale.toString(float(n), "g", 6)
+
+
+def participant_percent(share: float) -> str:
+    """A share (0.8) as a percentage in the participant's language ("80%", "٨٠٪")."""
+    return QtCore.QLocale().toString(round(share * 100)) + QtCore.QLocale().percent()

@@ -31,7 +31,7 @@ from app.storage.database import Database
 from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
 from app.study.ui_language import DEFAULT_UI_LANGUAGE, language_choices
-from widgets.i18n import current_ui_language, set_ui_language
+from widgets.i18n import current_ui_language, participant_number, set_ui_language
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
 from widgets.shell.language_picker import add_language_picker
 from widgets.shell.message_screens import (
@@ -71,6 +71,7 @@ class ParticipantFlow(QObject):
         self.start.study_chosen.connect(self.open_study)
         self.stack.addWidget(self.start)
         self.image_cache = image_cache
+        set_ui_language(DEFAULT_UI_LANGUAGE)  # English's plural forms ("1 item", "2 items")
         self.trial = self._make_trial()
         self._pending_code: str | None = None
         self._standings: dict[str, ParticipantStanding] = {}
@@ -209,7 +210,8 @@ class ParticipantFlow(QObject):
         self.writer.run(lambda: open_elsewhere(db, study_id, code),
                         on_done=lambda last: self._checked_in_use(code, profile, standing, last),
                         on_error=lambda exc: self.error.emit(
-                            f"Something went wrong while checking {code}: {describe_error(exc)}"),
+                            self.tr("Something went wrong while checking {code}: {error}").format(
+                                code=code, error=describe_error(exc))),
                         label="checking the participant code")
 
     def _checked_in_use(self, code: str, profile: dict[str, Any],
@@ -265,18 +267,22 @@ class ParticipantFlow(QObject):
     def _session_opened(self, answered: int, total: int) -> None:
         assert self.loaded is not None
         instructions = self.loaded.study.instructions.strip()
-        note = (f"Welcome back: {answered} of {total} items answered. You continue where you "
-                "stopped." if answered else "")
+        note = (self.tr("Welcome back: {answered} of %Ln items answered. You continue where "
+                        "you stopped.", None, total).format(
+                            answered=participant_number(answered)) if answered else "")
         if instructions or note:
-            page = MessageScreen("Instructions" if instructions else "Welcome back",
-                                 instructions, button="Begin", note=note, base=self.loaded.folder)
+            page = MessageScreen(self.tr("Instructions") if instructions
+                                 else self.tr("Welcome back"),
+                                 instructions, button=self.tr("Begin"), note=note,
+                                 base=self.loaded.folder)
             page.done.connect(self._advance)
             self._show(page)
         else:
             self._advance()
 
     def _controller_failed(self, what: str, exc: BaseException) -> None:
-        self.error.emit(f"Something went wrong while {what}: {describe_error(exc)}")
+        self.error.emit(self.tr("Something went wrong while {what}: {error}").format(
+            what=what, error=describe_error(exc)))
 
     # ------------------------------------------------------------------ the engine's screens
 
@@ -296,23 +302,25 @@ class ParticipantFlow(QObject):
         self.trial.discard_next()  # whatever was built ahead is not what comes next
         if isinstance(screen, BlockIntroScreen):
             page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,
-                                 button="Start", base=base)
+                                 button=self.tr("Start"), base=base)
             page.done.connect(lambda: controller.acknowledge_intro(screen.block_id))
             self._show(page)
         elif isinstance(screen, BreakScreen):
             controller.start_break()
-            page = MessageScreen("Break", break_text(screen.done, screen.total), base=base)
+            page = MessageScreen(self.tr("Break"), break_text(screen.done, screen.total),
+                                 base=base)
             page.done.connect(controller.end_break)
             self._show(page)
         elif isinstance(screen, EndScreen):
             controller.close()
-            page = MessageScreen("Finished", end_text(screen), button="Done", base=base)
+            page = MessageScreen(self.tr("Finished"), end_text(screen), button=self.tr("Done"),
+                                 base=base)
             page.done.connect(self.show_start)
             self._show(page)
 
     def _submit(self, submission: TrialSubmission) -> None:
         if self.controller is None:
-            self.trial.commit_failed("the session is not open")
+            self.trial.commit_failed(self.tr("the session is not open"))
             return
         self.controller.submit(submission, on_done=self._committed,
                                on_error=lambda exc: self.trial.commit_failed(describe_error(exc)))
