@@ -53,12 +53,7 @@ def locale_for(tag: str, *, native_digits: bool = False) -> QtCore.QLocale:
     writes 0-9 (the locale of the Emirates) unless the study asks for Arabic-Indic digits."""
     if tag == "ar":
         return QtCore.QLocale("ar_EG" if native_digits else "ar_AE")
-    if tag == "zh-Hans":
-        return QtCore.QLocale(QtCore.QLocale.Language.Chinese, QtCore.QLocale.Script.SimplifiedHanScript,
-                              QtCore.QLocale.Territory.China)
-    if tag == "nb":
-        return QtCore.QLocale(QtCore.QLocale.Language.NorwegianBokmal, QtCore.QLocale.Territory.Norway)
-    return QtCore.QLocale(tag)
+    return QtCore.QLocale({"zh-Hans": "zh_CN", "nb": "nb_NO"}.get(tag, tag))
 
 
 def cjk_family() -> str | None:
