@@ -50,7 +50,10 @@ def current_ui_language() -> str:
 
 def locale_for(tag: str, *, native_digits: bool = False) -> QtCore.QLocale:
     """Qt's locale for a BCP 47 tag (zh-Hans: Chinese in Simplified script, China). Arabic
-    writes 0-9 (the locale of the Emirates) unless the study asks for Arabic-Indic digits."""
+    writes 0-9 (the locale of the Emirates) unless the study asks for Arabic-Indic digits.
+    English (the designer side too, issue 20) follows the system's locale."""
+    if tag == DEFAULT_UI_LANGUAGE:
+        return QtCore.QLocale.system()  # the designer's side: the system's number format
     if tag == "ar":
         return QtCore.QLocale("ar_EG" if native_digits else "ar_AE")
     return QtCore.QLocale({"zh-Hans": "zh_CN", "nb": "nb_NO"}.get(tag, tag))

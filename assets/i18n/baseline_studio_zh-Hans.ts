@@ -216,11 +216,11 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     </message>
     <message>
         <source>✓ **Correct:** {answer}</source>
-        <translation>✓ **正确：**{answer}</translation>
+        <translation>✓ **正确**：{answer}</translation>
     </message>
     <message>
         <source>✗ **Not quite.** The expected answer: {answer}</source>
-        <translation>✗ **不太对。**预期答案：{answer}</translation>
+        <translation>✗ **不太对**。预期答案：{answer}</translation>
     </message>
 </context>
 <context>
@@ -432,7 +432,7 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
     </message>
     <message>
         <source>**Thank you!** Your answers are saved.</source>
-        <translation>**谢谢！**你的答案已保存。</translation>
+        <translation>**谢谢**！你的答案已保存。</translation>
     </message>
     <message numerus="yes">
         <source>You answered {done} of %Ln items.</source>
@@ -997,7 +997,7 @@ If you declined by mistake, or have a question about the study, please tell the 
     <message>
         <source>**Could not save your answer:** {message}  
 Your answers are kept. Press Submit to try again, or call the study team.</source>
-        <translation>**无法保存你的答案：**{message}  
+        <translation>**无法保存你的答案**：{message}  
 你的答案仍然保留。请按“提交”重试，或联系研究团队。</translation>
     </message>
     <message>
@@ -1007,7 +1007,7 @@ Your answers are kept. Press Submit to try again, or call the study team.</sourc
     <message>
         <source>**Check before you submit:** {answer}.  
 Press Enter (or Confirm) again to submit.</source>
-        <translation>**提交前请检查：**{answer}。  
+        <translation>**提交前请检查**：{answer}。  
 再按一次 Enter（或“确认”）即可提交。</translation>
     </message>
     <message>

@@ -95,3 +95,22 @@ def test_every_participant_code_problem_of_the_core_has_its_words() -> None:
         assert problem in CODE_PROBLEMS or problem == CODE_PROBLEMS[1].format(
             n=MAX_CODE_LENGTH), problem
         assert code_problem_text(problem).endswith(".")
+
+
+@pytest.mark.parametrize("tag", SHIPPED)
+def test_bold_words_stay_bold_in_every_language(qapp, tag: str) -> None:
+    """Markdown's ** must close where the language puts punctuation: "**谢谢！**你" stays
+    literal stars (a closing ** after punctuation needs a space or punctuation after it)."""
+    from widgets.qt import QtGui
+
+    for context, source, message in messages(ts_file(tag)):
+        if "**" not in source:
+            continue
+        translation = message.find("translation")
+        assert translation is not None
+        forms = [f.text or "" for f in translation.iter("numerusform")] or [translation.text or ""]
+        for form in forms:
+            text = re.sub(r"\{\w+\}", "x7", form).replace("%Ln", "3")
+            document = QtGui.QTextDocument()
+            document.setMarkdown(text)
+            assert "**" not in document.toPlainText(), f"{tag} {context}: {form!r}"
