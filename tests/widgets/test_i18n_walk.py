@@ -17,13 +17,20 @@ from widgets.i18n import current_ui_language, participant_number
 from widgets.qt import QApplication, Qt, QtCore, QtWidgets, QWidget
 from widgets.shell.quit_question import quit_box
 
-LANGUAGES = ["en", "ar", "zh-Hans"]
+# Each bundled study once at least; HUME (choice, rating, relevance, clustering) in Arabic, as
+# its annotators worked, and the physicians' study in Chinese.
+WALKS = [("lesion-vqa-demo", "ar"), ("lesion-vqa-demo", "zh-Hans"), ("hume-demo", "ar"),
+         ("hume-demo", "ru"), ("poem-ratings-demo", "da"), ("spinbench-timing-demo", "nb")]
 
 
-@pytest.mark.parametrize("tag", ["ar", "zh-Hans"])
+KINDS = {"lesion-vqa-demo": {"choice"}, "hume-demo": {"choice", "rating", "relevance", "clustering"},
+         "poem-ratings-demo": {"rating", "text"}, "spinbench-timing-demo": {"choice"}}
+
+
+@pytest.mark.parametrize(("name", "tag"), WALKS)
 def test_a_bundled_study_in_another_language_shows_no_english_of_the_apps_own(
-        qtbot, tmp_path: Path, tag: str) -> None:
-    study = short_study(tmp_path / "study", languages=LANGUAGES)
+        qtbot, tmp_path: Path, name: str, tag: str) -> None:
+    study = short_study(tmp_path / "study", languages=["en", tag], study=name)
     app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'db.sqlite'}")
     fragments = english_fragments(tag)
     assert len(fragments) > 100  # the check has teeth: the app's sentences, in pieces
@@ -36,9 +43,13 @@ def test_a_bundled_study_in_another_language_shows_no_english_of_the_apps_own(
         assert app.window.layoutDirection() == rtl and page.layoutDirection() == rtl, what
         assert english_on_screen(app.window, fragments) == [], what
 
-    titles = walk(app.window, study, tag, on_screen=check)
-    assert {"code", "message", "trial", "pause", "end"} == set(seen)
-    assert len(titles) >= 4  # instructions, practice intro, break, end at least
+    titles, kinds = walk(app.window, study, tag, on_screen=check)
+    assert kinds == KINDS[name]
+    assert {"code", "message", "trial", "pause", "answered", "end"} <= set(seen)
+    assert ("review" in seen) == (name == "hume-demo")  # a grouping, judgements: a second look
+    assert ("feedback" in seen) == (name != "poem-ratings-demo")  # practice items
+    assert ("ready" in seen) == (name == "spinbench-timing-demo")
+    assert len(titles) >= 3  # instructions, a break, the end at least
     assert current_ui_language() == tag
     # The quit question (Ctrl+Q mid-session) is in the language too.
     box = quit_box(app.window)

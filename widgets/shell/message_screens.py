@@ -9,6 +9,7 @@ from app.session.engine import EndScreen
 from widgets.i18n import participant_number, participant_percent
 from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets, QWidget, Signal
 from widgets.shell.page import MarkdownView, Page
+from widgets.shell.trial_header import block_name
 from widgets.typography import mute
 
 CONTINUE_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -138,7 +139,7 @@ class CodeInUseScreen(MessageScreen):
 def block_intro_title(title: str, practice: bool) -> str:
     """A practice block's title says so (the study's title is the designer's words, as is)."""
     if not practice or "practice" in title.lower():
-        return title
+        return block_name(title)
     return QtCore.QCoreApplication.translate("MessageScreen", "{title} (practice)").format(
         title=title)
 

@@ -14,6 +14,13 @@ _BLOCK_NAMES = (QtCore.QT_TRANSLATE_NOOP("TrialHeader", "Practice"),
                 QtCore.QT_TRANSLATE_NOOP("TrialHeader", "Main"))
 
 
+def block_name(title: str) -> str:
+    """A block's title on screen: the default names in the participant's language, a study's
+    own title as written."""
+    return QtCore.QCoreApplication.translate("TrialHeader", title) if title in _BLOCK_NAMES \
+        else title
+
+
 class TrialHeader(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,8 +44,7 @@ class TrialHeader(QWidget):
 
     def set_trial(self, view: TrialView, progress: Progress) -> None:
         title = progress.block_title or view.block_title
-        self.block.setText(QtCore.QCoreApplication.translate("TrialHeader", title)
-                           if title in _BLOCK_NAMES else title)
+        self.block.setText(block_name(title))
         self.tag.setText(self.tr("practice: you will see the right answer")
                          if view.practice else "")
         number = participant_number  # in the participant's language (widgets/i18n.py)
