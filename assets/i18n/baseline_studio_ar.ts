@@ -828,6 +828,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <source>no answer yet</source>
         <translation>لا إجابة بعد</translation>
     </message>
+    <message>
+        <source>N/A</source>
+        <translation>لا ينطبق</translation>
+    </message>
 </context>
 <context>
     <name>RelevanceWidget</name>

@@ -768,6 +768,10 @@ Hvis du afslog ved en fejl eller har et spørgsmål om undersøgelsen, så sig d
         <source>no answer yet</source>
         <translation>intet svar endnu</translation>
     </message>
+    <message>
+        <source>N/A</source>
+        <translation>Ikke relevant</translation>
+    </message>
 </context>
 <context>
     <name>RelevanceWidget</name>

@@ -768,6 +768,10 @@ Hvis du avslo ved en feil, eller har et spørsmål om studien, si fra til studie
         <source>no answer yet</source>
         <translation>ikke noe svar ennå</translation>
     </message>
+    <message>
+        <source>N/A</source>
+        <translation>Ikke relevant</translation>
+    </message>
 </context>
 <context>
     <name>RelevanceWidget</name>

@@ -783,6 +783,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <source>no answer yet</source>
         <translation>ответа пока нет</translation>
     </message>
+    <message>
+        <source>N/A</source>
+        <translation>Не применимо</translation>
+    </message>
 </context>
 <context>
     <name>RelevanceWidget</name>

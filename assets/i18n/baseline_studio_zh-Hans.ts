@@ -753,6 +753,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <source>no answer yet</source>
         <translation>尚未作答</translation>
     </message>
+    <message>
+        <source>N/A</source>
+        <translation>不适用</translation>
+    </message>
 </context>
 <context>
     <name>RelevanceWidget</name>

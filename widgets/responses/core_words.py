@@ -66,3 +66,9 @@ def relevance_review_text(state: RelevanceState) -> str:
     return "; ".join(QtCore.QCoreApplication.translate(
         "RelevanceWidget", "{grade}: %Ln document(s)", None, n).format(grade=label)
         for label, n in counts)
+
+
+def na_label(label: str) -> str:
+    """A rating's "no answer possible" label: the format's default "N/A" in the participant's
+    language, a study's own label as written."""
+    return QtCore.QCoreApplication.translate("RatingWidget", "N/A") if label == "N/A" else label

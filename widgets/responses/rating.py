@@ -27,6 +27,7 @@ from widgets.qt import (
 )
 from widgets.responses.base import ResponseWidget
 from widgets.responses.common import digit, keys_label, option_button, plain
+from widgets.responses.core_words import na_label
 from widgets.typography import mute
 
 MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
@@ -59,7 +60,7 @@ class RatingWidget(ResponseWidget):
         self.na_button: QPushButton | None = None
         if question.allow_na:
             na_keys = self.tr("N or 0") if self._zero_is_na else "N"
-            self.na_button = option_button(f"{question.na_label}  [{na_keys}]", point=True)
+            self.na_button = option_button(f"{na_label(question.na_label)}  [{na_keys}]", point=True)
             self.na_button.setMinimumWidth(80)
             self.na_button.setMaximumWidth(160)
             self.na_button.clicked.connect(lambda: self.rating.set_na())
@@ -142,7 +143,7 @@ class RatingWidget(ResponseWidget):
         parts.append(self.tr("← → move"))
         if self.question.allow_na:
             na_keys = self.tr("N or 0") if self._zero_is_na else "N"
-            parts.append(f"{na_keys}: {self.rating.rating.na_label}")
+            parts.append(f"{na_keys}: {na_label(self.rating.rating.na_label)}")
         return " · ".join(parts)
 
     # ------------------------------------------------------------------ keys and sync
@@ -193,5 +194,6 @@ class RatingWidget(ResponseWidget):
             self.slider.blockSignals(False)
             value = self.rating.value()
             self.slider_value.setText(self.tr("no answer yet") if value is None else
-                                      self.rating.rating.na_label if self.rating.is_na else
+                                      na_label(self.rating.rating.na_label)
+                                      if self.rating.is_na else
                                       _fmt(float(value)))

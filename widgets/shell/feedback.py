@@ -9,6 +9,7 @@ from app.session.engine import QuestionFeedback
 from app.session.presentation import TrialView
 from app.study.model import ChoiceQuestion, RatingQuestion, RelevanceQuestion
 from widgets.qt import QtCore
+from widgets.responses.core_words import na_label
 
 SNIPPET = 48
 
@@ -30,7 +31,7 @@ def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
         return labels.get(str(answer), str(answer))
     if isinstance(question, RatingQuestion):
         if answer == "NA":
-            return question.na_label
+            return na_label(question.na_label)
         return f"{float(answer):g}"
     texts = _entry_texts(view)
     if isinstance(question, RelevanceQuestion) and isinstance(answer, dict):
