@@ -56,7 +56,7 @@ def clustering_review_text(state: ClusteringState) -> str:
             name=group_title(g.label)) for g in groups]
     return QtCore.QCoreApplication.translate(
         "ClusteringWidget", "%Ln group(s): {groups}", None, len(groups)).format(
-            groups=", ".join(parts))
+            groups=QtCore.QLocale().createSeparatedList(parts))  # "a, b and c" as the language says
 
 
 def relevance_review_text(state: RelevanceState) -> str:
