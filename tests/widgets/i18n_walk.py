@@ -132,8 +132,10 @@ def walk(window: MainWindow, study: Path, tag: str, *, code: str = "P001",
     and the question kinds answered."""
     pilot = Autopilot(window, None)
     window.flow.open_study(study)
+    pilot.wait(lambda: isinstance(pilot.page, ParticipantScreen), "the code screen")
+    pilot.page.code.setText(code)  # typed before the language is picked: kept
     page = choose_language(pilot, tag)
-    page.code.setText(code)
+    assert page.code.text() == code
     pilot.settle()
     on_screen("code", page)
     titles: list[str] = []
@@ -163,6 +165,10 @@ def walk(window: MainWindow, study: Path, tag: str, *, code: str = "P001",
             pilot.settle()
             on_screen("pause", trial.pause_page)
             trial.resume()
+            window.toggle_key_help()  # F1: the keys of this trial, in the language
+            pilot.settle()
+            on_screen("keys", window.key_help)
+            window.toggle_key_help()
             paused = True
         view = trial.view
         kinds.update(pilot.answer_trial())

@@ -45,7 +45,7 @@ def test_a_bundled_study_in_another_language_shows_no_english_of_the_apps_own(
 
     titles, kinds = walk(app.window, study, tag, on_screen=check)
     assert kinds == KINDS[name]
-    assert {"code", "message", "trial", "pause", "answered", "end"} <= set(seen)
+    assert {"code", "message", "trial", "pause", "keys", "answered", "end"} <= set(seen)
     assert ("review" in seen) == (name == "hume-demo")  # a grouping, judgements: a second look
     assert ("feedback" in seen) == (name != "poem-ratings-demo")  # practice items
     assert ("ready" in seen) == (name == "spinbench-timing-demo")
