@@ -5,6 +5,7 @@ participant picked recorded with the session and exported."""
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from shell_harness import ShellApp
 
 from app.results.frame import responses_frame
 from app.study.loader import load_study
+from exporters.responses_csv import write_responses_long
 from widgets.i18n import current_ui_language, participant_number
 from widgets.qt import QApplication, Qt, QtCore, QtWidgets, QWidget
 from widgets.shell.quit_question import quit_box
@@ -63,6 +65,9 @@ def test_a_bundled_study_in_another_language_shows_no_english_of_the_apps_own(
     assert [e for e in events if '"ui_language": "' + tag + '"' in e.payload_json]
     frame = responses_frame(loaded, app.db)
     assert len(frame) > 0 and set(frame["ui_language"]) == {tag}
+    (csv_path,) = write_responses_long(loaded, frame, tmp_path)
+    rows = list(csv.DictReader(csv_path.open(encoding="utf-8")))
+    assert rows and {row["ui_language"] for row in rows} == {tag}
 
     # Back at the start (the study staff's screen): English again, left to right.
     app.flow.show_start()
