@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export QT_API := pyside6
 
-.PHONY: run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean
+.PHONY: run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ test-slow: $(STAMP)
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json
 
+# The participant side's words in every language (assets/i18n/README.md): lupdate brings new
+# strings into the .ts files (unfinished until translated), lrelease compiles the .qm the app
+# loads. The .qm are committed; tests/widgets/test_i18n_files.py fails when they are not fresh.
+translations: $(STAMP)
+	$(PY) -m widgets.i18n_files
+
 # Speed and memory at MedLesionVQA scale, one table (docs/performance.md); ~10 min.
 # `make bench BENCH_ARGS=--quick` for a short run, `BENCH_ARGS="--only 1,4"` for some rows.
 bench: $(STAMP)
@@ -62,6 +68,7 @@ $(VENV)/.packaging-stamp: $(STAMP)
 	@touch $@
 
 package: $(VENV)/.packaging-stamp
+	$(PY) -m widgets.i18n_files release
 	$(PY) -m PyInstaller --noconfirm --log-level WARN packaging/baseline-studio.spec
 	@du -sh dist/baseline-studio
 

@@ -113,3 +113,14 @@ def db(db_url: str) -> Iterator[object]:
     database = open_database(db_url)
     yield database
     database.close()
+
+
+@pytest.fixture(autouse=True)
+def english_words(request: pytest.FixtureRequest) -> None:
+    """Qt tests start in English with its plural forms ("1 document", "3 documents": the app
+    installs them at start, widgets/i18n.py), whatever language an earlier test switched to."""
+    if "qtbot" in request.fixturenames or "qapp" in request.fixturenames:
+        request.getfixturevalue("qapp")
+        from widgets.i18n import set_ui_language
+
+        set_ui_language("en")

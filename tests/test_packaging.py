@@ -108,6 +108,8 @@ def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -
     assert Path("studies", "study.schema.json") in shipped
     assert Path("assets", "icons", "baseline-studio-256.png") in shipped
     assert Path("assets", "baseline-studio.desktop") in shipped
+    for tag in ("ar", "ru", "da", "nb", "zh-Hans", "en"):  # the participant languages
+        assert Path("assets", "i18n", f"baseline_studio_{tag}.qm") in shipped
     assert not [p for p in shipped if "_make" in p.parts or p.suffix == ".py"]
     # --version: the metadata (.dist-info, or .egg-info beside an editable install).
     assert [dest for _src, dest in hook.datas if dest.startswith("baseline_studio")
@@ -177,7 +179,10 @@ def test_bundle_leaves_out_what_the_app_does_not_use() -> None:
     unwanted = ("tkinter", "libQt6Quick", "libQt6Qml", "libQt6WebEngine", "libQt6Pdf",
                 "libQt6Network", "libQt6Multimedia", "libarrow_flight", "matplotlib", "pytest",
                 "hypothesis", "IPython", "studies/_make", "PySide6/Qt/translations")
-    found = sorted({u for u in unwanted for n in names if u in n})
+    # Qt's own translations only for the participant languages (widgets/i18n.py).
+    kept = ("PySide6/Qt/translations/qtbase_",)
+    found = sorted({u for u in unwanted for n in names if u in n and not n.startswith(kept)
+                    and n != "PySide6/Qt/translations"})
     assert not found, f"the bundle carries {found}"
     assert not [n for n in names if "/tests/" in f"/{n}/"]
     assert not [n for n in names if n.endswith((".pyx", ".pxd", ".h", ".cc"))]

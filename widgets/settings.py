@@ -97,13 +97,13 @@ class FontZoom(QObject):
     def actions(self, parent: QObject) -> list[QAction]:
         """View-menu actions with the standard shortcuts (Ctrl+= too: '+' needs Shift on many
         keyboards)."""
-        zoom_in = QAction("Larger text", parent)
+        zoom_in = QAction(self.tr("Larger text"), parent)
         zoom_in.setShortcuts([QKeySequence(QKeySequence.StandardKey.ZoomIn), QKeySequence("Ctrl+=")])
         zoom_in.triggered.connect(self.zoom_in)
-        zoom_out = QAction("Smaller text", parent)
+        zoom_out = QAction(self.tr("Smaller text"), parent)
         zoom_out.setShortcut(QKeySequence(QKeySequence.StandardKey.ZoomOut))
         zoom_out.triggered.connect(self.zoom_out)
-        reset = QAction("Normal text size", parent)
+        reset = QAction(self.tr("Normal text size"), parent)
         reset.setShortcut(QKeySequence("Ctrl+0"))
         reset.triggered.connect(self.reset)
         return [zoom_in, zoom_out, reset]

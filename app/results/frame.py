@@ -81,9 +81,24 @@ def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bo
     frame = pd.DataFrame({name: _as_array(columns[name]) for name in RESPONSE_COLUMNS})
     extra = _joined_columns((item_codes, item_uniques), (code_codes, code_uniques), items,
                             profiles)
+    if study.ui_language or study.ui_languages:
+        extra["ui_language"] = _session_languages(db, study.id, columns["session_uuid"])
     if extra:
         frame = pd.concat([frame, pd.DataFrame(extra, index=frame.index)], axis=1)
     return frame
+
+
+def _session_languages(db: Database, study_id: str, session_uuids: Any) -> list[str]:
+    """The language of the app's words in each row's session (the participant's pick, logged
+    with the session's first event by the session engine); "" where none was recorded.
+    Only for studies that offer a language, so other studies' exports keep their columns."""
+    language: dict[str, str] = {}
+    for kind in ("session_started", "session_resumed"):
+        for event in db.events(study_id, kind=kind):
+            tag = json.loads(event.payload_json).get("ui_language")
+            if event.session_uuid and isinstance(tag, str):
+                language[event.session_uuid] = tag
+    return [language.get(str(uuid), "") for uuid in session_uuids]
 
 
 def _decoded_answers(stored: list[str]) -> Any:

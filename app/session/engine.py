@@ -121,6 +121,7 @@ class SessionEngine:
         profile: Mapping[str, Any] | None = None,
         refresh_hz: float | None = None,
         screen: str | None = None,
+        ui_language: str | None = None,
         simulated: bool = False,
         clock: Callable[[], int] = time.monotonic_ns,
     ) -> None:
@@ -162,8 +163,13 @@ class SessionEngine:
             self.study.id, loaded.content_hash, participant_code, app_version=__version__,
             refresh_hz=refresh_hz, screen=screen, machine_id=machine_id(),
         )
-        self._log("session_resumed" if resumed else "session_started",
-                  {"answered": len(self._answered), "of": len(self.plan)})
+        # The language of the app's own words in this session (the participant's pick among
+        # the study's ui_languages), kept with the session's first event: no new column.
+        self.ui_language = ui_language
+        opened: dict[str, Any] = {"answered": len(self._answered), "of": len(self.plan)}
+        if ui_language is not None:
+            opened["ui_language"] = ui_language
+        self._log("session_resumed" if resumed else "session_started", opened)
         for old in crashed:
             self._log("crash_recovered", {"session": old.uuid, "started_utc": old.started_utc,
                                           "answered": len(self._answered)})

@@ -35,6 +35,7 @@ from app.study.model_stimuli import (
     Stimulus,
     TextStimulus,
 )
+from app.study.ui_language import language_problem
 
 # Defined in the modules above and re-exported here, where the rest of the code imports them.
 __all__ = [
@@ -383,6 +384,15 @@ class Study(StrictModel):
     instructions: str = Field(default="", description="Markdown shown before the first item.")
     consent: str = Field(default="", description="Markdown the participant agrees to; empty: none.")
     languages: list[str] = Field(default_factory=list)
+    ui_language: str | None = Field(
+        default=None, description="BCP 47 tag of the language of the app's own words on the "
+        "participant side (en, ar, ru, da, nb, zh-Hans); default en.")
+    ui_languages: list[str] = Field(
+        default_factory=list, description="Languages the participant picks from on the first "
+        "screen, each named in itself; the first is preselected unless ui_language names another.")
+    ui_native_digits: bool = Field(
+        default=False, description="Numbers the participant reads in the language's own digits "
+        "(Arabic-Indic for ar); default: 0-9 in every language.")
     illustrative: bool = Field(default=False, description="Demo content, labelled as such in the UI.")
     profile_fields: list[ProfileField] = Field(default_factory=list)
     participants: Participants = Field(default_factory=Participants)
@@ -394,6 +404,18 @@ class Study(StrictModel):
     quality: Quality = Field(default_factory=Quality,
                              description="Participant exclusion rules (thresholds).")
     items: list[Item] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _known_ui_languages(self) -> Study:
+        for tag in [*([self.ui_language] if self.ui_language else []), *self.ui_languages]:
+            problem = language_problem(tag)
+            if problem:
+                raise ValueError(problem)
+        if len(set(self.ui_languages)) != len(self.ui_languages):
+            raise ValueError("ui_languages names a language twice")
+        if self.ui_language and self.ui_languages and self.ui_language not in self.ui_languages:
+            raise ValueError(f"ui_language '{self.ui_language}' is not one of ui_languages")
+        return self
 
     def block(self, block_id: str) -> Block:
         for block in self.blocks:

@@ -41,7 +41,7 @@ class InlineImage(QWidget):
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
-        self.setAccessibleName(f"Image {self.path.name}")
+        self.setAccessibleName(self.tr("Image {name}").format(name=self.path.name))
         if cache is None:
             try:
                 self._show(decode_image(self.path, target))
@@ -73,7 +73,7 @@ class InlineImage(QWidget):
         if image is not None:
             self._show(image)
         else:
-            self._fail(error or "unknown error")
+            self._fail(error or self.tr("unknown error"))
 
     def _show(self, decoded: DecodedImage) -> None:
         self._pixmap = pixmap_from_rgb(decoded.rgb)
@@ -84,7 +84,7 @@ class InlineImage(QWidget):
         self.ready.emit()
 
     def _fail(self, message: str) -> None:
-        self._error = f"This image cannot be shown.\n{message}"
+        self._error = self.tr("This image cannot be shown.\n{message}").format(message=message)
         self._natural = QSize(360, 90)
         self.setToolTip(self._error)
         self.updateGeometry()
@@ -125,7 +125,7 @@ class InlineImage(QWidget):
         painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
         painter.drawRoundedRect(rect.adjusted(0, 0, -1, -1), 6, 6)
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
-        text = self._error or "Loading image…"
+        text = self._error or self.tr("Loading image…")
         painter.drawText(rect.adjusted(10, 6, -10, -6),
                          int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), text)
 

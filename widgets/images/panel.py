@@ -14,6 +14,7 @@ from pathlib import Path
 from app.imaging import Adjustment
 from widgets.buttons import plain_button
 from widgets.flow_layout import FlowLayout
+from widgets.i18n import participant_percent
 from widgets.images.cache import ImageCache
 from widgets.images.viewer import ImageViewer
 from widgets.qt import (
@@ -58,15 +59,16 @@ class AdjustmentBar(QWidget):
         for viewer in self.viewers:
             viewer.zoom_changed.connect(self._zoomed)
         # Brightness: -50%..+50% of full scale. Contrast: x0.5..x2 on a log scale (0 = x1).
-        self.brightness = self._slider(row, "Brightness")
-        self.contrast = self._slider(row, "Contrast")
-        self.clahe = QCheckBox("Local contrast (CLAHE)")
+        self.brightness = self._slider(row, self.tr("Brightness"))
+        self.contrast = self._slider(row, self.tr("Contrast"))
+        self.clahe = QCheckBox(self.tr("Local contrast (CLAHE)"))
         self.clahe.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.clahe.setToolTip("Contrast-limited adaptive histogram equalisation: brings out "
-                              "detail in dark and bright regions")
+        self.clahe.setToolTip(self.tr("Contrast-limited adaptive histogram equalisation: "
+                                      "brings out detail in dark and bright regions"))
         self.clahe.toggled.connect(self._changed)
         row.addWidget(self.clahe)
-        self.reset_button = self._button("Reset", "Fit, and undo every adjustment", self.reset)
+        self.reset_button = self._button(self.tr("Reset"), self.tr("Fit, and undo every adjustment"),
+                                         self.reset)
         row.addWidget(self.reset_button)
 
     def adjustment(self) -> Adjustment:
@@ -82,7 +84,7 @@ class AdjustmentBar(QWidget):
             viewer.reset()
 
     def _zoomed(self, zoom: float) -> None:
-        self.zoom_label.setText(f"{zoom * 100:.0f}%")
+        self.zoom_label.setText(participant_percent(zoom))
 
     def _changed(self) -> None:
         adjustment = self.adjustment()
@@ -137,10 +139,10 @@ class ImagePanel(QWidget):
         self.captions: list[QLabel] = []
         for index in range(len(paths)):
             viewer = ImageViewer(cache)
-            viewer.setAccessibleName(f"Image {index + 1}")
+            viewer.setAccessibleName(self.tr("Image {n}").format(n=index + 1))
             viewer.ready.connect(self._viewer_ready)
             caption_text = captions[index] if index < len(captions) else None
-            number = f"Image {index + 1}" if len(paths) > 1 else ""
+            number = self.tr("Image {n}").format(n=index + 1) if len(paths) > 1 else ""
             caption = QLabel(" · ".join(t for t in (number, caption_text or "") if t))
             caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
             caption.setWordWrap(True)

@@ -37,6 +37,7 @@ from widgets.qt import (
     QRunnable,
     QSizePolicy,
     Qt,
+    QtCore,
     QtGui,
     QThreadPool,
     QTimer,
@@ -63,9 +64,15 @@ IMAGE_KEYS: dict[Qt.Key, str] = {
     Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down",
 }
 # The keys as a participant reads them (buttons, tool tips, the F1 key help).
-KEY_HELP = (("Alt+F", "fit the images"), ("Alt+1", "actual size (1:1)"),
-            ("Alt + / Alt −", "zoom in / out (or the mouse wheel)"),
-            ("Alt+arrows", "move around a zoomed image (or drag it)"))
+# Translated where they are shown (trial_keys.trial_key_help, context "ImageViewer").
+KEY_HELP = ((QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+F"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "fit the images")),
+            (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+1"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "actual size (1:1)")),
+            (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt + / Alt −"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "zoom in / out (or the mouse wheel)")),
+            (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+arrows"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "move around a zoomed image (or drag it)")))
 
 
 def image_key(event: QKeyEvent) -> str | None:
@@ -174,7 +181,8 @@ class ImageViewer(QGraphicsView):
     def show_error(self, message: str) -> None:
         self._decoded, self._error = None, message
         self._item.setPixmap(pixmap_from_rgb(_BLANK))
-        self._message.setText(f"This image cannot be shown.\n\n{message}")
+        self._message.setText(self.tr("This image cannot be shown.\n\n{message}").format(
+            message=message))
         self._message.show()
         self._place_message()
         self.ready.emit()
@@ -306,7 +314,7 @@ class ImageViewer(QGraphicsView):
         if entry is None:
             return
         if entry.image is None:
-            self.show_error(entry.error or "unknown error")
+            self.show_error(entry.error or self.tr("unknown error"))
         elif self._decoded is None or entry.image.size[0] > self._decoded.size[0]:
             self.set_decoded(entry.image)
 

@@ -32,6 +32,9 @@ class ResponseWidget(QWidget):
     def key_hint(self) -> str:
         """The keys of this widget, as its own "Keys: ..." line says them (for the F1 list)."""
         for label in self.findChildren(QLabel):
+            keys = label.property("keys")  # widgets.responses.common.keys_label
+            if isinstance(keys, str):
+                return keys
             text = label.text()
             if text.startswith("Keys:"):
                 return text.removeprefix("Keys:").strip()

@@ -20,7 +20,7 @@ from widgets.qt import (
     QWidget,
 )
 from widgets.responses.base import ResponseWidget
-from widgets.responses.common import digit, hint_label, letter, option_button
+from widgets.responses.common import digit, keys_label, letter, option_button
 
 ROW_MAX_OPTIONS = 4
 ROW_MAX_LABEL = 16
@@ -61,10 +61,11 @@ class ChoiceWidget(ResponseWidget):
         n = len(keys)
         if self.letter_keys:
             shown = ", ".join(sorted(k.upper() for k in keys))
-            extra = "" if self._digits_are_keys else f", or 1–{min(n, 9)} in order"
-            outer.addWidget(hint_label(f"Keys: {shown}{extra}"))
+            extra = "" if self._digits_are_keys else self.tr(", or 1–{last} in order").format(
+                last=min(n, 9))
+            outer.addWidget(keys_label(f"{shown}{extra}"))
         else:
-            outer.addWidget(hint_label(f"Keys: 1–{min(n, 9)}"))
+            outer.addWidget(keys_label(f"1–{min(n, 9)}"))
         state.subscribe(self._sync)
         self._sync()
 

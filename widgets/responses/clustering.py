@@ -34,7 +34,20 @@ from widgets.qt import (
 )
 from widgets.responses.base import ResponseWidget
 from widgets.responses.clustering_parts import BOARD_STYLE, Column, NameEdit
-from widgets.responses.common import ctrl, digit, hint_label, plain, scroll_into_view, set_flag
+from widgets.responses.common import (
+    ctrl,
+    digit,
+    hint_label,
+    keys_label,
+    plain,
+    scroll_into_view,
+    set_flag,
+)
+from widgets.responses.core_words import (
+    clustering_missing_text,
+    clustering_review_text,
+    group_title,
+)
 from widgets.typography import ScaledFonts
 
 GROUP_MIN_WIDTH = 230  # px; the group boxes flow into as many columns as fit at this width
@@ -58,9 +71,9 @@ class ClusteringWidget(ResponseWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(8)
-        outer.addWidget(hint_label(
-            "Keys: arrows select a card · 1–9 put it in that group, 0 back · Ctrl+N new group "
-            "with it · F2 rename · Del delete an empty group · or drag the cards"))
+        outer.addWidget(keys_label(self.tr(
+            "arrows select a card · 1–9 put it in that group, 0 back · Ctrl+N new group "
+            "with it · F2 rename · Del delete an empty group · or drag the cards")))
         board = QHBoxLayout()
         board.setSpacing(12)
         self._board = board
@@ -76,9 +89,9 @@ class ClusteringWidget(ResponseWidget):
         self._groups_grid = QGridLayout()
         self._groups_grid.setSpacing(10)
         right.addLayout(self._groups_grid)
-        self.new_button = plain_button("+  New group  [Ctrl+N]",
+        self.new_button = plain_button(self.tr("+  New group  [Ctrl+N]"),
                                        lambda: self.new_group(with_card=False),
-                                       tip="Drop a card here to start a group with it",
+                                       tip=self.tr("Drop a card here to start a group with it"),
                                        drop_target=True)
         self.new_button.setMinimumHeight(48)
         right.addWidget(self.new_button)
@@ -113,7 +126,8 @@ class ClusteringWidget(ResponseWidget):
 
     def new_group(self, *, with_card: bool) -> None:
         if not self.clustering.can_add_group():
-            self._say(f"This question asks for exactly {self.clustering.n_groups} groups.")
+            self._say(self.tr("This question asks for exactly %Ln group(s).", None,
+                              self.clustering.n_groups))
             return
         card = self.card_id if with_card else None
         group_id = self.clustering.new_group()
@@ -139,12 +153,16 @@ class ClusteringWidget(ResponseWidget):
         if column.group_id is None:
             return
         if only_empty and column.cards:
-            self._say("Move its cards out first, or use the group's ✕ button.")
+            self._say(self.tr("Move its cards out first, or use the group's ✕ button."))
             return
         self.column_index = max(0, column_index - 1)
         self.card_id = None
         self.clustering.delete_group(column.group_id)
         self._rebuild()
+
+    def review_text(self) -> str | None:
+        """The grouping in words, in the participant's language."""
+        return clustering_review_text(self.clustering) if self.state.is_complete() else None
 
     def handle_key(self, event: QKeyEvent) -> bool:
         key = event.key()
@@ -254,7 +272,8 @@ class ClusteringWidget(ResponseWidget):
             column.setParent(None)
             column.deleteLater()  # a name editor may be inside its own signal handler now
         self.columns = []
-        pool = Column(f"Not grouped yet ({len(self.clustering.ungrouped)})", 0, self._fonts)
+        pool = Column(self.tr("Not grouped yet (%Ln)", None, len(self.clustering.ungrouped)),
+                      0, self._fonts)
         for card_id in self.clustering.ungrouped:
             pool.add_card(card_id, self.clustering.entry(card_id).text)
         self.pool_scroll.setWidget(pool)
@@ -265,7 +284,7 @@ class ClusteringWidget(ResponseWidget):
         pool.show()  # now, not on the next event pass: a rename may start on it at once
         self.columns.append(pool)
         for index, group in enumerate(self.clustering.groups, start=1):
-            column = Column(group.label, index, self._fonts, group_id=group.id)
+            column = Column(group_title(group.label), index, self._fonts, group_id=group.id)
             for card_id in group.cards:
                 column.add_card(card_id, self.clustering.entry(card_id).text)
             column.attach_editor(NameEdit(
@@ -327,9 +346,9 @@ class ClusteringWidget(ResponseWidget):
                 set_flag(card, "current", card_id == self.card_id)
         if self.card_id is not None:
             scroll_into_view(self._card_widget(self.card_id))
-        missing = self.clustering.missing()
+        missing = clustering_missing_text(self.clustering)
         self.status.setText(self._message or (missing[0].upper() + missing[1:] + "."
-                                              if missing else "Every card is in a group."))
+                                              if missing else self.tr("Every card is in a group.")))
         self._message = ""
 
     def _say(self, message: str) -> None:

@@ -113,8 +113,8 @@ class Column(QFrame):
         self.delete_button: QToolButton | None = None
         self.name_edit: NameEdit | None = None
         if group_id is not None:
-            self.rename_button = self._tool("✎", "Rename this group  [F2]")
-            self.delete_button = self._tool("✕", "Delete this group; its cards go back  [Del]")
+            self.rename_button = self._tool("✎", self.tr("Rename this group  [F2]"))
+            self.delete_button = self._tool("✕", self.tr("Delete this group; its cards go back  [Del]"))
             header.addWidget(self.rename_button)
             header.addWidget(self.delete_button)
         layout.addLayout(header)
@@ -122,7 +122,8 @@ class Column(QFrame):
         self._cards_layout = QVBoxLayout()
         self._cards_layout.setSpacing(6)
         layout.addLayout(self._cards_layout)
-        self.empty_note = QLabel("Drop cards here" if group_id else "Every card is in a group")
+        self.empty_note = QLabel(self.tr("Drop cards here") if group_id
+                                 else self.tr("Every card is in a group"))
         mute(self.empty_note)
         self.empty_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.empty_note)

@@ -10,9 +10,12 @@ from widgets.qt import (
     QSize,
     QSizePolicy,
     Qt,
+    QtCore,
     QWidget,
 )
 from widgets.typography import mute
+
+KEYS_PROPERTY = "keys"  # the keys alone, for the F1 list (ResponseWidget.key_hint)
 
 # Colours come from the palette (light or dark, as the system says); only shapes are set here.
 OPTION_STYLE = """
@@ -66,6 +69,15 @@ def hint_label(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
     mute(label)
+    return label
+
+
+def keys_label(keys: str) -> QLabel:
+    """The "Keys: ..." line under a widget, in the participant's language; `keys` (already
+    translated by the widget) is kept on the label for the F1 list."""
+    label = hint_label(QtCore.QCoreApplication.translate("ResponseWidget", "Keys: {keys}")
+                       .format(keys=keys))
+    label.setProperty(KEYS_PROPERTY, keys)
     return label
 
 

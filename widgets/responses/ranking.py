@@ -27,7 +27,15 @@ from widgets.qt import (
     QWidget,
 )
 from widgets.responses.base import ResponseWidget
-from widgets.responses.common import RowCursor, ctrl, hint_label, plain, scroll_into_view, set_flag
+from widgets.responses.common import (
+    RowCursor,
+    ctrl,
+    hint_label,
+    keys_label,
+    plain,
+    scroll_into_view,
+    set_flag,
+)
 from widgets.responses.relevance import ROW_STYLE
 from widgets.typography import ScaledFonts, mute
 
@@ -91,13 +99,13 @@ class RankingWidget(RowCursor, ResponseWidget):
         outer.addWidget(self.list_area)
 
         bottom = QHBoxLayout()
-        self.keep_button = plain_button("Keep this order  [Space]", self.ranking.confirm)
+        self.keep_button = plain_button(self.tr("Keep this order  [Space]"), self.ranking.confirm)
         bottom.addWidget(self.keep_button)
         self.status = hint_label("")
         bottom.addWidget(self.status, 1)
         outer.addLayout(bottom)
-        outer.addWidget(hint_label("Keys: ↑ ↓ select · Ctrl+↑ / Ctrl+↓ move the selected entry"
-                                   " · drag with the mouse"))
+        outer.addWidget(keys_label(self.tr("↑ ↓ select · Ctrl+↑ / Ctrl+↓ move the selected entry"
+                                           " · drag with the mouse")))
         self.list_area.installEventFilter(self)
         state.subscribe(self._sync)
         self._sync()
@@ -205,6 +213,6 @@ class RankingWidget(RowCursor, ResponseWidget):
             set_flag(self.rows[index], "current", index == self.current)
         engaged = self.ranking.engaged
         self.keep_button.setEnabled(not engaged)
-        self.status.setText("Order recorded; you can still change it." if engaged else
-                            "Put the best first. The order counts once you move an entry "
-                            "or keep it as it is.")
+        self.status.setText(self.tr("Order recorded; you can still change it.") if engaged else
+                            self.tr("Put the best first. The order counts once you move an entry "
+                                    "or keep it as it is."))

@@ -28,7 +28,8 @@ from widgets.qt import (
     QWidget,
 )
 from widgets.responses.base import ResponseWidget
-from widgets.responses.common import digit, hint_label, option_button, plain
+from widgets.responses.common import digit, keys_label, option_button, plain
+from widgets.responses.core_words import na_label
 from widgets.typography import mute
 
 MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
@@ -100,14 +101,15 @@ class RatingWidget(ResponseWidget):
         row.addWidget(scale, 1)
         self.na_button: QPushButton | None = None
         if question.allow_na:
-            na_keys = "N or 0" if self._zero_is_na else "N"
-            self.na_button = option_button(f"{question.na_label}  [{na_keys}]", point=True)
+            na_keys = self.tr("N or 0") if self._zero_is_na else "N"
+            self.na_button = option_button(f"{na_label(question.na_label)}  [{na_keys}]",
+                                           point=True)
             # Its own text's width (which grows with the font zoom), never less.
             self.na_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
             self.na_button.clicked.connect(lambda: self.rating.set_na())
             row.addWidget(self.na_button, 0, Qt.AlignmentFlag.AlignTop)
         outer.addLayout(row)
-        outer.addWidget(hint_label(self._hint()))
+        outer.addWidget(keys_label(self._hint()))
         state.subscribe(self._sync)
         self._sync()
 
@@ -167,13 +169,15 @@ class RatingWidget(ResponseWidget):
         points = self.rating.points
         parts = []
         if self._digit_values:
-            parts.append(f"{min(self._digit_values)}–{max(self._digit_values)} pick a value")
+            parts.append(self.tr("{low}–{high} pick a value").format(
+                low=min(self._digit_values), high=max(self._digit_values)))
         elif self._by_position:
-            parts.append(f"1–{len(points)} pick a point")
-        parts.append("← → move")
+            parts.append(self.tr("1–{last} pick a point").format(last=len(points)))
+        parts.append(self.tr("← → move"))
         if self.question.allow_na:
-            parts.append(f"{'N or 0' if self._zero_is_na else 'N'}: {self.rating.rating.na_label}")
-        return "Keys: " + " · ".join(parts)
+            na_keys = self.tr("N or 0") if self._zero_is_na else "N"
+            parts.append(f"{na_keys}: {na_label(self.rating.rating.na_label)}")
+        return " · ".join(parts)
 
     # ------------------------------------------------------------------ keys and sync
 
@@ -222,6 +226,7 @@ class RatingWidget(ResponseWidget):
             self.slider.setValue(current if current is not None else 0)
             self.slider.blockSignals(False)
             value = self.rating.value()
-            self.slider_value.setText("no answer yet" if value is None else
-                                      self.rating.rating.na_label if self.rating.is_na else
+            self.slider_value.setText(self.tr("no answer yet") if value is None else
+                                      na_label(self.rating.rating.na_label)
+                                      if self.rating.is_na else
                                       _fmt(float(value)))

@@ -29,10 +29,12 @@ from widgets.responses.base import ResponseWidget
 from widgets.responses.common import (
     RowCursor,
     hint_label,
+    keys_label,
     option_button,
     plain,
     set_flag,
 )
+from widgets.responses.core_words import relevance_review_text
 from widgets.typography import ScaledFonts, mute
 
 NARROW = 640  # below this width the grade buttons sit under the document text
@@ -75,8 +77,8 @@ class RelevanceWidget(RowCursor, ResponseWidget):
         self.progress = hint_label("")
         outer.addWidget(self.progress)
         keys = " · ".join(f"{g.value} {g.label.lower()}" for g in state.grades if 0 <= g.value <= 9)
-        self.keys_hint = hint_label(f"Keys: ↑ ↓ choose a document · {keys} (then the next one)"
-                                    " · Space toggles")
+        self.keys_hint = keys_label(self.tr("↑ ↓ choose a document · {keys} (then the next one)"
+                                            " · Space toggles").format(keys=keys))
         outer.addWidget(self.keys_hint)
         for index, entry in enumerate(state.entries):
             row = EntryRow()
@@ -106,7 +108,8 @@ class RelevanceWidget(RowCursor, ResponseWidget):
                 hint = f"  [{grade.value}]" if 0 <= grade.value <= 9 else ""
                 # At least 11 em, in the zoomed font (120 px were less than the text at 150%).
                 button = option_button(f"{grade.label}{hint}", point=True, min_em=11)
-                button.setAccessibleName(f"Document {index + 1}: {grade.label}")
+                button.setAccessibleName(self.tr("Document {n}: {grade}").format(
+                    n=index + 1, grade=grade.label))
                 button.clicked.connect(
                     lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=False))
                 grade_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
@@ -156,5 +159,10 @@ class RelevanceWidget(RowCursor, ResponseWidget):
                 button.setChecked(value == chosen)
             set_flag(self.rows[index], "current", index == self.current)
         done, total = self.relevance.n_judged(), len(self.relevance.entries)
-        self.progress.setText(f"{done} of {total} documents judged" if done < total
-                              else f"All {total} documents judged")
+        self.progress.setText(
+            self.tr("{done} of %Ln document(s) judged", None, total).format(done=done)
+            if done < total else self.tr("All %Ln document(s) judged", None, total))
+
+    def review_text(self) -> str | None:
+        """The judgements in words, in the participant's language."""
+        return relevance_review_text(self.relevance) if self.state.is_complete() else None

@@ -40,7 +40,8 @@ class TextWidget(ResponseWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
-        placeholder = "Your comment" + ("" if question.required else " (optional)")
+        placeholder = (self.tr("Your comment") if question.required
+                       else self.tr("Your comment (optional)"))
         self.box: QPlainTextEdit | QLineEdit
         if question.multiline:
             box = QPlainTextEdit()

@@ -8,6 +8,8 @@ from typing import Any
 from app.session.engine import QuestionFeedback
 from app.session.presentation import TrialView
 from app.study.model import ChoiceQuestion, RatingQuestion, RelevanceQuestion
+from widgets.qt import QtCore
+from widgets.responses.core_words import na_label
 
 SNIPPET = 48
 
@@ -23,13 +25,13 @@ def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
     """An answer as the participant would say it."""
     question = next((q for q in view.questions if q.id == question_id), None)
     if answer is None:
-        return "no answer"
+        return QtCore.QCoreApplication.translate("Feedback", "no answer")
     if isinstance(question, ChoiceQuestion):
         labels = {o.key: o.label for o in question.options}
         return labels.get(str(answer), str(answer))
     if isinstance(question, RatingQuestion):
         if answer == "NA":
-            return question.na_label
+            return na_label(question.na_label)
         return f"{float(answer):g}"
     texts = _entry_texts(view)
     if isinstance(question, RelevanceQuestion) and isinstance(answer, dict):
@@ -45,9 +47,11 @@ def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
 def feedback_line(view: TrialView, item: QuestionFeedback) -> str:
     """Markdown for one question's feedback, shown right under its answer."""
     if item.correct:
-        return f"✓ **Correct:** {describe_answer(view, item.question_id, item.given)}"
+        return QtCore.QCoreApplication.translate("Feedback", "✓ **Correct:** {answer}").format(
+            answer=describe_answer(view, item.question_id, item.given))
     right = describe_answer(view, item.question_id, item.correct_answer)
-    return f"✗ **Not quite.** The expected answer: {right}"
+    return QtCore.QCoreApplication.translate(
+        "Feedback", "✗ **Not quite.** The expected answer: {answer}").format(answer=right)
 
 
 def feedback_text(view: TrialView, feedback: list[QuestionFeedback]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from widgets.qt import QEvent, QKeyEvent, QObject, Qt, QtWidgets, QWidget, Signal
+from widgets.qt import QEvent, QKeyEvent, QObject, Qt, QtCore, QtWidgets, QWidget, Signal
 from widgets.typography import ScaledFonts
 
 KeyList = list[tuple[str, str]]  # (keys, what they do), as a participant reads them
@@ -20,10 +20,18 @@ CLOSE_KEYS = (Qt.Key.Key_F1, Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_En
 
 
 def general_keys(owner: QObject) -> KeyList:
-    return [(owner.tr("Tab / Shift+Tab"), owner.tr("move to the next / previous field or button")),
-            (owner.tr("Enter"), owner.tr("the highlighted button")),
-            (owner.tr("Ctrl + / Ctrl −"), owner.tr("larger / smaller text")),
-            (owner.tr("F1"), owner.tr("this list of keys"))]
+    """The keys every screen shares (`owner` is kept for callers; the words are KeyHelp's)."""
+    def tr(text: str) -> str:
+        return QtCore.QCoreApplication.translate("KeyHelp", text)
+
+    return [(tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "Tab / Shift+Tab")),
+             tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "move to the next / previous field or button"))),
+            (tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "Enter")),
+             tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "the highlighted button"))),
+            (tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "Ctrl + / Ctrl −")),
+             tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "larger / smaller text"))),
+            (tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "F1")),
+             tr(QtCore.QT_TRANSLATE_NOOP("KeyHelp", "this list of keys")))]
 
 
 class KeyHelp(QtWidgets.QFrame):
@@ -92,6 +100,14 @@ class KeyHelp(QtWidgets.QFrame):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.handle_key(event):
             super().keyPressEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Built once with the window: its words follow the participant's language."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.title.setText(self.tr("Keys on this screen"))
+            self.note.setText(self.tr("F1, Esc or Enter closes this list."))
+            self.close_button.setText(self.tr("Close"))
+        super().changeEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.parentWidget():

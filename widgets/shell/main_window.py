@@ -53,7 +53,7 @@ class MainWindow(QtWidgets.QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         self.demo_label = QtWidgets.QLabel(
-            "<b>Demo study:</b> illustrative content, not real benchmark data", central)
+            self.tr("<b>Demo study:</b> illustrative content, not real benchmark data"), central)
         self.demo_label.setObjectName("demo-label")
         self.demo_label.setContentsMargins(24, 6, 24, 6)
         self.demo_label.setAutoFillBackground(True)
@@ -84,25 +84,29 @@ class MainWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ menus
 
     def _build_menus(self) -> None:
-        view = self.menuBar().addMenu("&View")
-        for action in self.zoom.actions(self):
+        view = self.menuBar().addMenu(self.tr("&View"))
+        self._menus = [view]
+        self._zoom_actions = self.zoom.actions(self)
+        for action in self._zoom_actions:
             view.addAction(action)
             self.addAction(action)  # shortcuts work with the menu bar hidden too
-        full = view.addAction("Full screen")
+        full = self._full_action = view.addAction(self.tr("Full screen"))
         full.setShortcut(QKeySequence("F11"))
         full.setCheckable(True)
         full.toggled.connect(lambda on: self.showFullScreen() if on else self.showNormal())
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self._menus.append(help_menu)
         self.help_action = help_menu.addAction(self.tr("Keys on this screen"))
         self.help_action.setShortcut(QKeySequence("F1"))
         self.help_action.triggered.connect(self.toggle_key_help)
         self.addAction(self.help_action)
-        designer = self.menuBar().addMenu("&Designer")
-        enter = designer.addAction("Designer mode…")
+        designer = self.menuBar().addMenu(self.tr("&Designer"))
+        self._menus.append(designer)
+        enter = self._designer_action = designer.addAction(self.tr("Designer mode…"))
         enter.setShortcut(QKeySequence("Ctrl+Shift+D"))
         enter.triggered.connect(self.open_designer)
         self.addAction(enter)
-        quit_action = designer.addAction("Quit")
+        quit_action = self._quit_action = designer.addAction(self.tr("Quit"))
         # Ctrl+Q everywhere: the platform's own Quit key may be none (Windows, some themes).
         quit_keys = [QKeySequence("Ctrl+Q"), QKeySequence(QKeySequence.StandardKey.Quit)]
         quit_action.setShortcuts([k for i, k in enumerate(quit_keys)
@@ -133,6 +137,23 @@ class MainWindow(QtWidgets.QMainWindow):
         self._designer.raise_()
         self._designer.activateWindow()
 
+    def _retranslate(self) -> None:
+        """The menus and the demo label follow the participant's language (widgets/i18n.py)."""
+        if hasattr(self, "_quit_action"):
+            words = (self.tr("&View"), self.tr("&Help"), self.tr("&Designer"))
+            for menu, text in zip(self._menus, words, strict=True):
+                menu.setTitle(text)
+            fresh = self.zoom.actions(self)  # the same three, named in the language now
+            for action, named in zip(self._zoom_actions, fresh, strict=True):
+                action.setText(named.text())
+                named.deleteLater()
+            self._full_action.setText(self.tr("Full screen"))
+            self.help_action.setText(self.tr("Keys on this screen"))
+            self._designer_action.setText(self.tr("Designer mode…"))
+            self._quit_action.setText(self.tr("Quit"))
+            self.demo_label.setText(
+                self.tr("<b>Demo study:</b> illustrative content, not real benchmark data"))
+
     # ------------------------------------------------------------------ state
 
     def _study_changed(self, loaded: LoadedStudy | None) -> None:
@@ -156,7 +177,8 @@ class MainWindow(QtWidgets.QMainWindow):
         QtWidgets.QMessageBox.warning(self, "Baseline Studio", message)
 
     def _job_failed(self, label: str, exc: BaseException) -> None:
-        self.show_error(f"Something went wrong while {label}: {describe_error(exc)}")
+        self.show_error(self.tr("Something went wrong while {label}: {error}").format(
+            label=label, error=describe_error(exc)))
 
     # ------------------------------------------------------------------ keys
 
@@ -221,6 +243,8 @@ class MainWindow(QtWidgets.QMainWindow):
         QTimer.singleShot(0, self, lambda: self.show_error(message))
 
     def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
         if event.type() == QEvent.Type.PaletteChange:  # light <-> dark while running
             refresh_style_sheets()
         super().changeEvent(event)

@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.session.engine import EndScreen
-from widgets.qt import QKeyEvent, Qt, QtWidgets, QWidget, Signal
+from widgets.i18n import participant_number, participant_percent
+from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets, QWidget, Signal
 from widgets.shell.page import MarkdownView, Page
+from widgets.shell.trial_header import block_name
 from widgets.typography import mute
 
 CONTINUE_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -19,7 +21,7 @@ class MessageScreen(Page):
 
     done = Signal()
 
-    def __init__(self, title: str, text: str, *, button: str = "Continue",
+    def __init__(self, title: str, text: str, *, button: str | None = None,
                  note: str = "", base: Path | None = None, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
         self.text = self.scroller = MarkdownView(text, base=base, parent=self.column)
@@ -31,7 +33,9 @@ class MessageScreen(Page):
         self.fonts.add(self.note, 1.1)
         self.body.addWidget(self.note)
         self.body.addStretch(1)
-        self.continue_button = self.add_button(f"{button}  (Space)", primary=True)
+        label = button if button is not None else self.tr("Continue")
+        self.continue_button = self.add_button(self.tr("{button}  (Space)").format(button=label),
+                                               primary=True)
         self.continue_button.clicked.connect(self._finish)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
@@ -62,20 +66,21 @@ class ConsentScreen(Page):
 
     def __init__(self, text: str, *, base: Path | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__("Consent", parent)
+        super().__init__(self.tr("Consent"), parent)
         self.text = self.scroller = MarkdownView(text, base=base, parent=self.column)
         self.fonts.add(self.text, 1.15)
         self.body.addWidget(self.text, 100)  # all the room it needs; the stretch gets the rest
-        self.agree = QtWidgets.QCheckBox("I have read the above and agree to take part.",
-                                         self.column)
+        self.agree = QtWidgets.QCheckBox(
+            self.tr("I have read the above and agree to take part."), self.column)
         self.fonts.add(self.agree, 1.1)
         self.body.addWidget(self.agree)
-        hint = mute(QtWidgets.QLabel("Space ticks the box, Enter continues, Esc declines."))
+        hint = mute(QtWidgets.QLabel(
+            self.tr("Space ticks the box, Enter continues, Esc declines.")))
         self.body.addWidget(hint)
         self.body.addStretch(1)
-        self.decline_button = self.add_button("I do not agree")
+        self.decline_button = self.add_button(self.tr("I do not agree"))
         self.decline_button.clicked.connect(self.declined.emit)
-        self.continue_button = self.add_button("Continue  ⏎", primary=True)
+        self.continue_button = self.add_button(self.tr("Continue  ⏎"), primary=True)
         self.continue_button.clicked.connect(self._agree)
         self.agree.toggled.connect(self.continue_button.setEnabled)
         self.continue_button.setEnabled(False)
@@ -106,16 +111,22 @@ class CodeInUseScreen(MessageScreen):
     back = Signal()
 
     def __init__(self, code: str, minutes_ago: int, parent: QWidget | None = None) -> None:
-        when = "less than a minute ago" if minutes_ago < 1 else (
-            f"{minutes_ago} minute{'s' if minutes_ago != 1 else ''} ago")
-        text = (f"**{code}** was last answering {when} in a session that was not closed.\n\n"
-                f"If {code} is working on another computer or in another window now, go back "
-                "and finish there: two places answering as one code record the same items "
-                "twice.\n\nIf that computer crashed or was switched off, continue here: "
-                "nothing saved is lost.")
-        super().__init__(f"Is {code} answering somewhere else?", text, button="Continue here",
-                         parent=parent)
-        self.back_button = self.add_button("Go back  (Esc)")
+        when = (QtCore.QCoreApplication.translate("CodeInUseScreen", "less than a minute ago")
+                if minutes_ago < 1 else QtCore.QCoreApplication.translate(
+                    "CodeInUseScreen", "%Ln minute(s) ago", None, minutes_ago))
+        text = QtCore.QCoreApplication.translate(
+            "CodeInUseScreen",
+            "**{code}** was last answering {when} in a session that was not closed.\n\n"
+            "If {code} is working on another computer or in another window now, go back "
+            "and finish there: two places answering as one code record the same items "
+            "twice.\n\nIf that computer crashed or was switched off, continue here: "
+            "nothing saved is lost.").format(code=code, when=when)
+        super().__init__(
+            QtCore.QCoreApplication.translate(
+                "CodeInUseScreen", "Is {code} answering somewhere else?").format(code=code),
+            text, button=QtCore.QCoreApplication.translate("CodeInUseScreen", "Continue here"),
+            parent=parent)
+        self.back_button = self.add_button(self.tr("Go back  (Esc)"))
         self.back_button.clicked.connect(self.back.emit)
         # The way out on the left, the way on at the right, as on the consent screen.
         self.buttons.insertWidget(self.buttons.indexOf(self.continue_button), self.back_button)
@@ -126,19 +137,31 @@ class CodeInUseScreen(MessageScreen):
 
 
 def block_intro_title(title: str, practice: bool) -> str:
-    return f"{title} (practice)" if practice and "practice" not in title.lower() else title
+    """A practice block's title says so (the study's title is the designer's words, as is)."""
+    if not practice or "practice" in title.lower():
+        return block_name(title)
+    return QtCore.QCoreApplication.translate("MessageScreen", "{title} (practice)").format(
+        title=title)
 
 
 def break_text(done: int, total: int) -> str:
-    return (f"You have answered **{done} of {total}** items.\n\n"
-            "Take a short break if you like: stretch, rest your eyes. Time on this screen does "
-            "not count. Continue when you are ready.")
+    return QtCore.QCoreApplication.translate(
+        "MessageScreen", "You have answered **{done} of %Ln** items.\n\n"
+        "Take a short break if you like: stretch, rest your eyes. Time on this screen does "
+        "not count. Continue when you are ready.", None, total).format(
+            done=participant_number(done))
 
 
 def end_text(screen: EndScreen) -> str:
-    lines = ["**Thank you!** Your answers are saved.", "",
-             f"You answered {screen.done} of {screen.total} items."]
+    lines = [QtCore.QCoreApplication.translate(
+                 "MessageScreen", "**Thank you!** Your answers are saved."), "",
+             QtCore.QCoreApplication.translate(
+                 "MessageScreen", "You answered {done} of %Ln items.", None, screen.total).format(
+                     done=participant_number(screen.done))]
     if screen.score is not None:
-        lines += ["", f"Your score on the items with a right answer: **{screen.score:.0%}**."]
-    lines += ["", "Please tell the study team that you have finished."]
+        lines += ["", QtCore.QCoreApplication.translate(
+            "MessageScreen", "Your score on the items with a right answer: **{score}**.").format(
+                score=participant_percent(screen.score))]
+    lines += ["", QtCore.QCoreApplication.translate(
+        "MessageScreen", "Please tell the study team that you have finished.")]
     return "\n".join(lines)

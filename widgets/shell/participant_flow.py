@@ -31,8 +31,11 @@ from app.session.standing import ParticipantStanding, open_elsewhere, participan
 from app.storage.database import Database
 from app.study.errors import StudyError
 from app.study.loader import LoadedStudy, load_study
+from app.study.ui_language import DEFAULT_UI_LANGUAGE, language_choices
 from app.study_places import remember_folder
+from widgets.i18n import current_ui_language, participant_number, set_ui_language
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
+from widgets.shell.language_picker import add_language_picker
 from widgets.shell.message_screens import (
     CodeInUseScreen,
     ConsentScreen,
@@ -70,16 +73,37 @@ class ParticipantFlow(QObject):
         self.start = StartScreen()
         self.start.study_chosen.connect(self.open_study)
         self.stack.addWidget(self.start)
-        self.trial = TrialPage(image_cache)
-        self.trial.submit_requested.connect(self._submit)
-        self.trial.finished.connect(self._advance)
-        self.trial.log_requested.connect(self._log)
-        self.trial.stimulus_problem.connect(
+        self.image_cache = image_cache
+        set_ui_language(DEFAULT_UI_LANGUAGE)  # English's plural forms ("1 item", "2 items")
+        self.trial = self._make_trial()
+        self._pending_code: str | None = None
+        self._standings: dict[str, ParticipantStanding] = {}
+        self._language: str | None = None  # the participant's pick on the code screen
+        self.engine_class: type[SessionEngine] = SessionEngine  # a preview sets its own
+
+    def _make_trial(self) -> TrialPage:
+        """The trial page, built in the current language (rebuilt when it changes)."""
+        trial = TrialPage(self.image_cache)
+        trial.submit_requested.connect(self._submit)
+        trial.finished.connect(self._advance)
+        trial.log_requested.connect(self._log)
+        trial.stimulus_problem.connect(
             lambda item, message, path: self.controller is not None
             and self.controller.flag_stimulus_problem(item, message, path))
-        self.stack.addWidget(self.trial)
-        self._pending_code: str | None = None
-        self.engine_class: type[SessionEngine] = SessionEngine  # a preview sets its own
+        self.stack.addWidget(trial)
+        return trial
+
+    def _apply_language(self, tag: str) -> None:
+        """The app's words in `tag` from now on; the trial page is rebuilt in it."""
+        native = bool(self.loaded is not None and self.loaded.study.ui_native_digits)
+        if tag == current_ui_language():
+            return
+        set_ui_language(tag, native_digits=native)
+        old, self.trial = self.trial, self._make_trial()
+        if old is not None:
+            old.stop()
+            self.stack.removeWidget(old)
+            old.deleteLater()
 
     # ------------------------------------------------------------------ pages
 
@@ -106,6 +130,8 @@ class ParticipantFlow(QObject):
     def show_start(self) -> None:
         self.end_session()
         self.loaded = None
+        self._language = None
+        self._apply_language(DEFAULT_UI_LANGUAGE)  # the staff's screen, in English
         self.study_changed.emit(None)
         self._show(self.start)
         home = self.home
@@ -141,16 +167,42 @@ class ParticipantFlow(QObject):
         self.loaded = loaded
         self.study_changed.emit(loaded)
         code = self._pending_code or ""
-        # The code screen is handed a lookup of one code at a time, never the list.
-        page = ParticipantScreen(loaded, {s.code: s for s in standings}.get, code=code)
+        self._standings = {s.code: s for s in standings}
+        page = self._code_page(code)
         standing = page.standing()
-        page.back.connect(self.show_start)
-        page.proceed.connect(self._participant_ready)
-        self._show(page)
         if code and standing is not None and not standing.finished:
             page.submit()  # --participant of someone unfinished: resume straight away
         elif code and standing is None and not any(f.required for f in loaded.study.profile_fields):
             page.submit()
+
+    def _code_page(self, code: str) -> ParticipantScreen:
+        """The code screen in the language chosen (or the study's), with its language picker."""
+        assert self.loaded is not None
+        study = self.loaded.study
+        choices = language_choices(study.ui_language, study.ui_languages)
+        if self._language not in choices:
+            self._language = study.ui_language or choices[0]
+        self._apply_language(self._language)
+        # The code screen is handed a lookup of one code at a time, never the list.
+        page = ParticipantScreen(self.loaded, self._standings.get, code=code)
+        add_language_picker(page, page.form.form_layout, choices, self._language,
+                            lambda tag: self._language_chosen(tag, page))
+        page.back.connect(self.show_start)
+        page.proceed.connect(self._participant_ready)
+        self._show(page)
+        return page
+
+    def _offered_language(self) -> str | None:
+        """The language to record with the session: only for studies that offer one."""
+        study = self.loaded.study if self.loaded is not None else None
+        return self._language if study is not None and (study.ui_language
+                                                        or study.ui_languages) else None
+
+    def _language_chosen(self, tag: str, page: ParticipantScreen) -> None:
+        """The same screen again, in the language picked, keeping what was typed."""
+        self._language = tag
+        new = self._code_page(page.code.text())
+        new.form.fill(page.form.raw())
 
     # ------------------------------------------------------------------ consent, session
 
@@ -163,7 +215,8 @@ class ParticipantFlow(QObject):
         self.writer.run(lambda: open_elsewhere(db, study_id, code),
                         on_done=lambda last: self._checked_in_use(code, profile, standing, last),
                         on_error=lambda exc: self.error.emit(
-                            f"Something went wrong while checking {code}: {describe_error(exc)}"),
+                            self.tr("Something went wrong while checking {code}: {error}").format(
+                                code=code, error=describe_error(exc))),
                         label="checking the participant code")
 
     def _checked_in_use(self, code: str, profile: dict[str, Any],
@@ -205,7 +258,8 @@ class ParticipantFlow(QObject):
         refresh_hz, screen = self.screen_info()
         self.controller = SessionController(self.writer, self.db, self.loaded, code, profile,
                                             refresh_hz=refresh_hz, screen=screen,
-                                            engine_class=self.engine_class, parent=self)
+                                            engine_class=self.engine_class,
+                                            ui_language=self._offered_language(), parent=self)
         controller = self.controller
         # Results of a session that has since ended (window closed, back to start) are dropped.
         controller.opened.connect(
@@ -219,18 +273,22 @@ class ParticipantFlow(QObject):
     def _session_opened(self, answered: int, total: int) -> None:
         assert self.loaded is not None
         instructions = self.loaded.study.instructions.strip()
-        note = (f"Welcome back: {answered} of {total} items answered. You continue where you "
-                "stopped." if answered else "")
+        note = (self.tr("Welcome back: {answered} of %Ln items answered. You continue where "
+                        "you stopped.", None, total).format(
+                            answered=participant_number(answered)) if answered else "")
         if instructions or note:
-            page = MessageScreen("Instructions" if instructions else "Welcome back",
-                                 instructions, button="Begin", note=note, base=self.loaded.folder)
+            page = MessageScreen(self.tr("Instructions") if instructions
+                                 else self.tr("Welcome back"),
+                                 instructions, button=self.tr("Begin"), note=note,
+                                 base=self.loaded.folder)
             page.done.connect(self._advance)
             self._show(page)
         else:
             self._advance()
 
     def _controller_failed(self, what: str, exc: BaseException) -> None:
-        self.error.emit(f"Something went wrong while {what}: {describe_error(exc)}")
+        self.error.emit(self.tr("Something went wrong while {what}: {error}").format(
+            what=what, error=describe_error(exc)))
 
     # ------------------------------------------------------------------ the engine's screens
 
@@ -251,24 +309,26 @@ class ParticipantFlow(QObject):
         self.trial.discard_next()  # whatever was built ahead is not what comes next
         if isinstance(screen, BlockIntroScreen):
             page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,
-                                 button="Start", base=base)
+                                 button=self.tr("Start"), base=base)
             page.done.connect(lambda: controller.acknowledge_intro(screen.block_id))
             self._show(page)
         elif isinstance(screen, BreakScreen):
             controller.start_break()
-            page = MessageScreen("Break", break_text(screen.done, screen.total), base=base)
+            page = MessageScreen(self.tr("Break"), break_text(screen.done, screen.total),
+                                 base=base)
             page.done.connect(controller.end_break)
             self._show(page)
         elif isinstance(screen, EndScreen):
             controller.close()
-            page = MessageScreen("Finished", end_text(screen), button="Done", base=base)
+            page = MessageScreen(self.tr("Finished"), end_text(screen), button=self.tr("Done"),
+                                 base=base)
             page.done.connect(self.show_start)
             self._show(page)
         self.screen_shown.emit(screen)
 
     def _submit(self, submission: TrialSubmission) -> None:
         if self.controller is None:
-            self.trial.commit_failed("the session is not open")
+            self.trial.commit_failed(self.tr("the session is not open"))
             return
         self.controller.submit(submission, on_done=self._committed,
                                on_error=lambda exc: self.trial.commit_failed(describe_error(exc)))

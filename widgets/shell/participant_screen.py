@@ -21,11 +21,13 @@ from app.session.profile import check_profile
 from app.session.standing import ParticipantStanding
 from app.study.loader import LoadedStudy
 from app.study.model import ProfileField
-from widgets.qt import QtWidgets, QWidget, Signal
+from widgets.i18n import participant_number
+from widgets.qt import QtCore, QtWidgets, QWidget, Signal
+from widgets.shell.core_words import code_problem_text, profile_problem_text
 from widgets.shell.page import Page
 from widgets.typography import mute
 
-CHOOSE = "Choose…"
+CHOOSE = QtCore.QT_TRANSLATE_NOOP("ProfileForm", "Choose…")
 
 
 class ProfileForm(QWidget):
@@ -181,8 +183,9 @@ class ParticipantScreen(Page):
             self.go_button.setEnabled(False)
         else:
             self._note(self.tr("Welcome back: {answered} of {total} answered. You continue "
-                               "where you stopped.").format(answered=standing.answered,
-                                                            total=standing.total))
+                               "where you stopped.").format(
+                answered=participant_number(standing.answered),
+                total=participant_number(standing.total)))
             self.go_button.setText(self.tr("Resume  ⏎"))
             self.go_button.setEnabled(True)
 
@@ -203,7 +206,7 @@ class ParticipantScreen(Page):
         code = self.code.text().strip()
         problem = participant_code_problem(code)
         if problem:
-            self._refuse(problem[0].upper() + problem[1:] + ".")
+            self._refuse(code_problem_text(problem))
             return
         if study_code_problem(self.loaded.study, code):
             self._refuse(self.tr("This is not one of this study's codes: check the card you "
@@ -215,7 +218,9 @@ class ParticipantScreen(Page):
                 self.proceed.emit(code, dict(standing.profile), standing)
             return
         profile, problems = check_profile(self.loaded.study.profile_fields, self.form.raw())
-        self.form.show_problems(problems)
+        labels = {f.id: f.label for f in self.loaded.study.profile_fields}
+        self.form.show_problems({k: profile_problem_text(labels.get(k, ""), v)
+                                 for k, v in problems.items()})
         if not problems:
             self.proceed.emit(code, profile, None)
 

@@ -110,7 +110,7 @@ class QuestionPanel(QtWidgets.QScrollArea):
                 self.prompts.append(view_)
                 column.addWidget(view_)
             note = " ".join(n for n in (question.help or "",
-                                        "" if question.required else "Optional.") if n)
+                                        "" if question.required else self.tr("Optional.")) if n)
             if note:
                 label = mute(QtWidgets.QLabel(note, box))
                 label.setWordWrap(True)

@@ -3,20 +3,23 @@ answered items are safe, so say so, and make staying the default."""
 
 from __future__ import annotations
 
-from widgets.qt import QtWidgets, QWidget
+from widgets.qt import QtCore, QtWidgets, QWidget
 
 
 def quit_box(parent: QWidget) -> QtWidgets.QMessageBox:
     box = QtWidgets.QMessageBox(parent)
     box.setObjectName("quit-question")
     box.setIcon(QtWidgets.QMessageBox.Icon.Question)
-    box.setWindowTitle(parent.tr("Quit?"))
-    box.setText(parent.tr("Your answered items are saved. Quit?"))
-    box.setInformativeText(parent.tr(
-        "You can come back later with the same code and go on where you stopped."))
-    quit_button = box.addButton(parent.tr("Quit"), QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+    box.setWindowTitle(QtCore.QCoreApplication.translate("QuitQuestion", "Quit?"))
+    box.setText(QtCore.QCoreApplication.translate("QuitQuestion",
+                                                  "Your answered items are saved. Quit?"))
+    box.setInformativeText(QtCore.QCoreApplication.translate(
+        "QuitQuestion", "You can come back later with the same code and go on where you stopped."))
+    quit_button = box.addButton(QtCore.QCoreApplication.translate("QuitQuestion", "Quit"),
+                                QtWidgets.QMessageBox.ButtonRole.AcceptRole)
     quit_button.setObjectName("quit")
-    stay = box.addButton(parent.tr("Keep going"), QtWidgets.QMessageBox.ButtonRole.RejectRole)
+    stay = box.addButton(QtCore.QCoreApplication.translate("QuitQuestion", "Keep going"),
+                         QtWidgets.QMessageBox.ButtonRole.RejectRole)
     stay.setObjectName("stay")
     box.setDefaultButton(stay)
     box.setEscapeButton(stay)

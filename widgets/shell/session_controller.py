@@ -25,6 +25,7 @@ class SessionController(QObject):
     def __init__(self, writer: DatabaseWriter, db: Database, loaded: LoadedStudy, code: str,
                  profile: Mapping[str, Any], *, refresh_hz: float | None = None,
                  screen: str | None = None, engine_class: type[SessionEngine] = SessionEngine,
+                 ui_language: str | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.engine_class = engine_class  # a preview's engine (app.session.preview) or the real one
@@ -35,6 +36,7 @@ class SessionController(QObject):
         self.profile = dict(profile)
         self.refresh_hz = refresh_hz
         self.screen = screen
+        self.ui_language = ui_language
         self.engine: SessionEngine | None = None
         self.closed = False
         # The engine's guess at the trial after the one on screen, for the trial screen to
@@ -68,13 +70,14 @@ class SessionController(QObject):
         """Create the engine (registers study, participant, session); log the agreement."""
         def create() -> tuple[int, int]:
             engine = self.engine_class(self.loaded, self.db, self.code, profile=self.profile,
-                                   refresh_hz=self.refresh_hz, screen=self.screen)
+                                       refresh_hz=self.refresh_hz, screen=self.screen,
+                                       ui_language=self.ui_language)
             if consent_text is not None:
                 engine.log(CONSENT_EVENT, consent_payload(consent_text))
             self.engine = engine
             return engine.done, engine.total
 
-        self._run("opening the session", create, lambda counts: self.opened.emit(*counts))
+        self._run(self.tr("opening the session"), create, lambda counts: self.opened.emit(*counts))
 
     def _engine(self) -> SessionEngine:
         if self.engine is None:
@@ -87,7 +90,7 @@ class SessionController(QObject):
         if found is not None:  # looked up right after the answer was saved; nothing since
             self._screen_found(found)
             return
-        self._run("finding the next screen", lambda: self._find_next(self._engine()),
+        self._run(self.tr("finding the next screen"), lambda: self._find_next(self._engine()),
                   self._screen_found)
 
     def run_then_advance(self, what: str, fn: Callable[[], Any]) -> None:
@@ -99,15 +102,15 @@ class SessionController(QObject):
         self.advance()
 
     def acknowledge_intro(self, block_id: str) -> None:
-        self._run("recording the introduction as read",
+        self._run(self.tr("recording the introduction as read"),
                   lambda: self._engine().acknowledge_intro(block_id))
         self.advance()
 
     def start_break(self) -> None:
-        self._run("starting the break", lambda: self._engine().start_break())
+        self._run(self.tr("starting the break"), lambda: self._engine().start_break())
 
     def end_break(self) -> None:
-        self._run("ending the break", lambda: self._engine().end_break())
+        self._run(self.tr("ending the break"), lambda: self._engine().end_break())
         self.advance()
 
     def submit(self, submission: TrialSubmission,
@@ -133,11 +136,11 @@ class SessionController(QObject):
         """An audit event (focus lost, minimised...); failures are reported like any other."""
         if self.engine is None or self.closed:
             return
-        self._log_job(f"logging {kind}", lambda: self._engine().log(
+        self._log_job(self.tr("logging {kind}").format(kind=kind), lambda: self._engine().log(
             kind, dict(payload or {}), item_id=item_id, mono_ns=mono_ns))
 
     def flag_stimulus_problem(self, item_id: str, problem: str, path: str | None) -> None:
-        self._log_job("flagging a stimulus problem", lambda: self._engine().flag_stimulus_problem(
+        self._log_job(self.tr("flagging a stimulus problem"), lambda: self._engine().flag_stimulus_problem(
             item_id, problem, path=path))
 
     def _log_job(self, what: str, fn: Callable[[], None]) -> None:
@@ -153,4 +156,4 @@ class SessionController(QObject):
             self.closed = True
             return
         self.closed = True
-        self._run("closing the session", lambda: self._engine().close())
+        self._run(self.tr("closing the session"), lambda: self._engine().close())

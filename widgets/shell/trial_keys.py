@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from widgets.images.viewer import KEY_HELP as IMAGE_KEY_HELP
 from widgets.images.viewer import ImageViewer, image_key
-from widgets.qt import QKeyEvent, Qt, QtWidgets
+from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets
 from widgets.shell.question_panel import is_text_input
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
         return key in (Qt.Key.Key_Space, *ENTER_KEYS)
     if screen.phase == "paused":
         if (key in RESUME_KEYS and not event.isAutoRepeat()
-                and (key != Qt.Key.Key_P or "P" in pause_keys(screen))):
+                and (key != Qt.Key.Key_P or p_pauses(screen))):
             screen.resume()
         return True  # the item is hidden: no key may answer it
     if screen.phase == "feedback":
@@ -51,7 +51,7 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
         screen.pause()
         return True
     if (key == Qt.Key.Key_P and not mods and not is_text_input(focus)
-            and "P" in pause_keys(screen)):
+            and p_pauses(screen)):
         screen.pause()
         return True
     if key in ENTER_KEYS and not ctrl and focus is not None and focus.property("acceptsEnter"):
@@ -84,19 +84,27 @@ def _say_where_text_goes(screen: TrialScreen, event: QKeyEvent) -> None:
     if (panel is None or len(text) != 1 or not text.isalpha()
             or not any(e.widget.takes_text() for e in panel.entries)):
         return
-    screen.status.setText(screen.tr("To write a comment, click its box (or press Tab until "
-                                    "you reach it), then type."))
+    screen.status.setText(QtCore.QCoreApplication.translate(
+        "TrialScreen", "To write a comment, click its box (or press Tab until you reach it), "
+        "then type."))
 
 
 RESUME_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_P, Qt.Key.Key_Space, *ENTER_KEYS)
 
 
-def pause_keys(screen: TrialScreen) -> str:
+def p_pauses(screen: TrialScreen) -> bool:
+    """P pauses unless an answer of this trial is typed with P."""
+    panel = screen.panel
+    return not (panel is not None and any(e.widget.uses_letter("P") for e in panel.entries))
+
+
+def pause_keys(screen: TrialScreen, *, listed: bool = False) -> str:
     """The keys that pause this trial, as shown on the Pause button: Esc always, P too unless
     an answer of this trial is typed with P."""
-    panel = screen.panel
-    taken = panel is not None and any(e.widget.uses_letter("P") for e in panel.entries)
-    return "Esc" if taken else "P or Esc"
+    if not p_pauses(screen):
+        return QtCore.QCoreApplication.translate("TrialScreen", "Esc")
+    return (QtCore.QCoreApplication.translate("TrialScreen", "P / Esc") if listed
+            else QtCore.QCoreApplication.translate("TrialScreen", "P or Esc"))
 
 
 def _image_key(screen: TrialScreen, focus: object, event: QKeyEvent) -> bool:
@@ -128,20 +136,41 @@ def explain_incomplete(screen: TrialScreen) -> None:
               else panel.next_incomplete(after=focused) or open_entries[0])
     more = len(open_entries) - 1
     name = panel.describe(target)
-    text = screen.tr("{name} still needs an answer.").format(name=name)
+    text = QtCore.QCoreApplication.translate("TrialScreen", "{name} still needs an answer.").format(name=name)
     if more:
-        text += " " + (screen.tr("1 more question also needs one.") if more == 1 else
-                       screen.tr("{n} more questions also need one.").format(n=more))
+        text += " " + QtCore.QCoreApplication.translate(
+            "TrialScreen", "%Ln more question(s) also need one.", "", more)
     screen.status.setText(text)
     panel.focus_entry(target)
+
+
+def _tr(text: str) -> str:
+    """The trial screen's words at run time; lupdate finds them in `_WORDS` below."""
+    return QtCore.QCoreApplication.translate("TrialScreen", text)
+
+
+# For lupdate (it reads only literal arguments): the words `trial_key_help` shows.
+_WORDS = (QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Space"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "show the item"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "F1"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "this list of keys"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Question {n}"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Answer"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Enter"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen",
+                                   "submit the answers, or go to the question still open"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", " (in a comment box: Ctrl+Enter)"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "pause: the item is hidden and the clock stops"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Tab / Shift+Tab"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "next / previous question, in reading order"))
 
 
 def trial_key_help(screen: TrialScreen) -> list[tuple[str, str]]:
     """The keys of this trial, for the F1 list: its questions' own keys, the images', Enter,
     pause, Tab."""
-    tr = screen.tr
+    say = _tr
     if screen.phase == "ready":
-        return [(tr("Space"), tr("show the item")), (tr("F1"), tr("this list of keys"))]
+        return [(say("Space"), say("show the item")), (say("F1"), say("this list of keys"))]
     keys: list[tuple[str, str]] = []
     panel = screen.panel
     if panel is not None:
@@ -149,15 +178,17 @@ def trial_key_help(screen: TrialScreen) -> list[tuple[str, str]]:
         for entry in panel.entries:
             hint = entry.widget.key_hint()
             if hint:
-                name = tr("Question {n}").format(n=entry.number) if numbered else tr("Answer")
+                name = say("Question {n}").format(n=entry.number) if numbered else say("Answer")
                 keys.append((name, hint))
     if screen.stimulus is not None and screen.stimulus.findChildren(ImageViewer):
-        keys.extend((tr(k), tr(what)) for k, what in IMAGE_KEY_HELP)
+        keys.extend((QtCore.QCoreApplication.translate("ImageViewer", k),
+                     QtCore.QCoreApplication.translate("ImageViewer", what))
+                    for k, what in IMAGE_KEY_HELP)
     comments = panel is not None and any(e.widget.takes_text() for e in panel.entries)
-    keys.append((tr("Enter"), tr("submit the answers, or go to the question still open")
-                 + (tr(" (in a comment box: Ctrl+Enter)") if comments else "")))
-    keys.append((pause_keys(screen).replace(" or ", " / "),
-                 tr("pause: the item is hidden and the clock stops")))
-    keys.append((tr("Tab / Shift+Tab"), tr("next / previous question, in reading order")))
-    keys.append((tr("F1"), tr("this list of keys")))
+    keys.append((say("Enter"), say("submit the answers, or go to the question still open")
+                 + (say(" (in a comment box: Ctrl+Enter)") if comments else "")))
+    keys.append((pause_keys(screen, listed=True),
+                 say("pause: the item is hidden and the clock stops")))
+    keys.append((say("Tab / Shift+Tab"), say("next / previous question, in reading order")))
+    keys.append((say("F1"), say("this list of keys")))
     return keys

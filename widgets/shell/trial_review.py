@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from widgets.qt import QtCore
+
 if TYPE_CHECKING:
     from widgets.shell.trial_screen import TrialScreen
 
@@ -32,8 +34,8 @@ def reviewed(screen: TrialScreen) -> bool:
     if token == screen.review_token:
         return True
     screen.review_token = token
-    screen.status.setText(screen.tr("**Check before you submit:** {answer}.  \nPress Enter "
-                                    "(or Confirm) again to submit.").format(
-                                        answer="; ".join(reviews)))
-    screen.submit_button.setText(screen.tr("Confirm  ⏎"))
+    screen.status.setText(QtCore.QCoreApplication.translate(
+        "TrialScreen", "**Check before you submit:** {answer}.  \nPress Enter (or Confirm) again "
+        "to submit.").format(answer="; ".join(reviews)))
+    screen.submit_button.setText(QtCore.QCoreApplication.translate("TrialScreen", "Confirm  ⏎"))
     return False

@@ -70,10 +70,10 @@ class TrialScreen(QWidget):
         outer.addWidget(self.header)
         self.pages = QtWidgets.QStackedWidget(self)
         outer.addWidget(self.pages, 1)
-        self.ready_page = self._centered("Press Space when you are ready.", 1.4)
+        self.ready_page = self._centered(self.tr("Press Space when you are ready."), 1.4)
         self.fixation_page = self._centered("+", 3.0)
         self.blank_page = self._centered("", 1.0)
-        self.loading_page = self._centered("Loading the images…", 1.0)
+        self.loading_page = self._centered(self.tr("Loading the images…"), 1.0)
         self.content_page = QWidget(self)
         content = QtWidgets.QVBoxLayout(self.content_page)
         content.setContentsMargins(0, 0, 0, 0)
@@ -103,7 +103,7 @@ class TrialScreen(QWidget):
         self.pause_button.setMinimumHeight(self.pause_button.sizeHint().height() + 8)
         self.pause_button.clicked.connect(lambda: self.pause())
         footer.addWidget(self.pause_button)
-        self.submit_button = QtWidgets.QPushButton("Submit  ⏎", self.content_page)
+        self.submit_button = QtWidgets.QPushButton(self.tr("Submit  ⏎"), self.content_page)
         self.submit_button.setDefault(True)
         self.submit_button.setMinimumHeight(self.submit_button.sizeHint().height() + 8)
         self.submit_button.clicked.connect(self._on_button)
@@ -179,8 +179,8 @@ class TrialScreen(QWidget):
         self.review_token = None
         comments = any(getattr(q, "multiline", False) for q in view.questions)
         self.hint.setText(self.tr("Your answer key submits at once") if view.submit_on_answer
-                          else "Enter submits · from a comment box, Ctrl+Enter" if comments
-                          else "Enter submits")
+                          else self.tr("Enter submits · from a comment box, Ctrl+Enter")
+                          if comments else self.tr("Enter submits"))
         keys = pause_keys(self)
         self.pause_button.setText(self.tr("Pause  ({keys})").format(keys=keys))
         self.pause_page.set_keys(keys)
@@ -291,10 +291,10 @@ class TrialScreen(QWidget):
         self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
         self.pause_button.setEnabled(self.phase == "trial")
         if self.phase == "trial" and self.panel is not None:
-            self.submit_button.setText("Submit  ⏎")
+            self.submit_button.setText(self.tr("Submit  ⏎"))
             self.submit_button.setEnabled(self.panel.all_complete() and self.onset_seen)
         elif self.phase == "feedback":
-            self.submit_button.setText("Continue  (Space)")
+            self.submit_button.setText(self.tr("Continue  (Space)"))
             self.submit_button.setEnabled(True)
         else:
             self.submit_button.setEnabled(False)
@@ -341,12 +341,12 @@ class TrialScreen(QWidget):
         self.phase = "saving"
         assert self.panel is not None
         self.panel.set_locked(True)
-        self.status.setText("Saving…")
+        self.status.setText(self.tr("Saving…"))
         self.sync_button()
 
     def _on_deadline(self) -> None:
         if self.phase == "trial":
-            self.status.setText("Time is up.")
+            self.status.setText(self.tr("Time is up."))
             self.submit(timed_out=True)
 
     def committed(self, feedback: list[QuestionFeedback]) -> None:
@@ -378,11 +378,11 @@ class TrialScreen(QWidget):
         assert self.panel is not None
         self.panel.set_locked(False)
         self.status.setText("")
-        self._set_notice(f"**Could not save your answer:** {message}  \n"
-                         "Your answers are kept. Press Submit to try again, or call the "
-                         "study team.")
+        self._set_notice(self.tr("**Could not save your answer:** {message}  \n"
+                                 "Your answers are kept. Press Submit to try again, or call "
+                                 "the study team.").format(message=message))
         self.sync_button()
-        self.submit_button.setText("Try again  ⏎")
+        self.submit_button.setText(self.tr("Try again  ⏎"))
 
     def _set_notice(self, text: str) -> None:
         self.notice.setText(text)

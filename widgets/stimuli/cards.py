@@ -31,7 +31,7 @@ class CardsStimulusWidget(ColumnStimulus):
         if self._header:
             # The question shows the cards to sort: this is only the caption line above it.
             if self.intro is None:
-                self.intro = mute(QLabel(f"{len(stim.cards)} cards to sort below."))
+                self.intro = mute(QLabel(self.tr("%Ln card(s) to sort below.", None, len(stim.cards))))
                 self.column.addWidget(self.intro)
             self.column.setContentsMargins(0, 0, 0, 0)
             scroll = self.findChild(QScrollArea, "stimulusScroll")

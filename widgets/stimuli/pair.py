@@ -17,7 +17,10 @@ class PairStimulusWidget(ColumnStimulus):
         stim = view.stimulus
         assert isinstance(stim, PairStimulus)
         self.texts: list[QLabel] = []
-        for caption, text in ((stim.label_a, stim.text_a), (stim.label_b, stim.text_b)):
+        # The format's default captions are the app's words; a study's own are shown as written.
+        defaults = {"Sentence 1": self.tr("Sentence 1"), "Sentence 2": self.tr("Sentence 2")}
+        for caption, text in ((defaults.get(stim.label_a, stim.label_a), stim.text_a),
+                              (defaults.get(stim.label_b, stim.label_b), stim.text_b)):
             direction = resolve_direction(view.direction, view.language, text)
             head = mute(QLabel(caption))
             self.fonts.add(head, 0.95, bold=True)

@@ -17,9 +17,10 @@ class PoemStimulusWidget(ColumnStimulus):
         stim = view.stimulus
         assert isinstance(stim, PoemStimulus)
         direction = resolve_direction(view.direction, view.language, stim.text)
-        head = mute(QLabel("Prompt"))
+        head = mute(QLabel(self.tr("Prompt")))
         self.fonts.add(head, 0.95, bold=True)
-        self.prompt = QLabel(f"Form: {stim.prompt.form}    ·    Theme: {stim.prompt.theme}")
+        self.prompt = QLabel(self.tr("Form: {form}    ·    Theme: {theme}").format(
+            form=stim.prompt.form, theme=stim.prompt.theme))
         self.prompt.setWordWrap(True)
         self.fonts.add(self.prompt, 1.1)
         self.column.addWidget(block(head, self.prompt))

@@ -17,7 +17,7 @@ class QueryStimulusWidget(ColumnStimulus):
         super().__init__(view, parent)
         stim = view.stimulus
         assert isinstance(stim, QueryDocumentsStimulus)
-        head = mute(QLabel("Query"))
+        head = mute(QLabel(self.tr("Query")))
         self.fonts.add(head, 0.95, bold=True)
         self.query = text_label(stim.query, resolve_direction(view.direction, view.language,
                                                               stim.query))
@@ -29,7 +29,8 @@ class QueryStimulusWidget(ColumnStimulus):
             self.column.addWidget(instruction)
         self.documents: list[QLabel] = []
         if shows_entries_itself(view.questions):
-            note = mute(QLabel(f"{len(stim.documents)} documents, shown with the question."))
+            note = mute(QLabel(self.tr("%Ln document(s), shown with the question.", None,
+                                       len(stim.documents))))
             self.column.addWidget(note)
         else:
             for number, document in enumerate(stim.documents, start=1):

@@ -102,7 +102,7 @@ class RichTextView(QWidget):
                         self.rows.append(row)
                     row.add(self._make_image(queue.pop(0), cache))
                 else:  # the checker refuses this; say so rather than drop it silently
-                    missing = QLabel("[image missing]")
+                    missing = QLabel(self.tr("[image missing]"))
                     layout.addWidget(missing)
                     self.labels.append(missing)
         for path in trailing_images:
