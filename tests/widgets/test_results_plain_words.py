@@ -159,3 +159,12 @@ def test_export_says_what_it_withheld(qtbot, study: LoadedStudy, db: Database, t
     dialog.include_identifying.setChecked(True)
     assert not dialog.withheld.isVisible()
     dialog.close()
+
+
+def test_gap_columns_and_the_all_items_cell_read_in_words() -> None:
+    from widgets.results.labels import column_label, value_label
+
+    assert value_label("category", "all") == "all items"
+    assert value_label("category", "lesion_type") == "lesion type"
+    assert value_label("human_kind", "pooled") == "pooled (majority vote)"
+    assert column_label("p_holm") == "p (Holm)" and column_label("difficulty") != "difficulty"

@@ -14,6 +14,7 @@ from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from widgets.plotting import pg
+from widgets.results.labels import words
 from widgets.results.plots import MODEL_COLOURS, ResultsPlot
 
 ALPHA = 0.05  # Holm-adjusted p below this: the row is marked significant
@@ -48,7 +49,7 @@ class ForestPlot(ResultsPlot):
         rows = gaps[(gaps["question_id"] == question_id)
                     & gaps["category"].isin([ALL, category])] if not gaps.empty else gaps
         metric = str(rows["metric"].iloc[0]) if not rows.empty else ""
-        by = f" by {category}" if category else ""
+        by = f" by {words(category)}" if category else ""
         # (No "<" in titles and legend entries: pyqtgraph reads them as HTML.)
         self.reset(f"{question_id}: human − model{by} ({metric}, 95% CI; * significant after Holm)",
                    f"difference in {metric}", "")

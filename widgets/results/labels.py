@@ -97,4 +97,6 @@ def value_label(column: str, text: str) -> str:
         return category_value(text)
     if column == "who":  # participant codes and model names are names of their own
         return text
+    if column == "category" and text == "all":  # gaps: the cell of all items
+        return "all items"
     return words(text) if text in VALUES or "_" in text else text
