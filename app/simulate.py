@@ -30,6 +30,7 @@ from app.simulation.config import (
 )
 from app.simulation.participant import SimulatedParticipant
 from app.storage.database import Database
+from app.study.assets import registering_digest
 from app.study.loader import LoadedStudy
 
 __all__ = ["DEFAULT_BATCH", "SimulationConfig", "SimulationResult", "parse_accuracy",
@@ -59,7 +60,7 @@ def simulate(loaded: LoadedStudy, db: Database, config: SimulationConfig, *,
     if config.bulk:
         study = loaded.study
         db.register_study(study.id, study.version, study.title, loaded.content_hash,
-                          study.model_dump_json())
+                          study.model_dump_json(), assets_digest=registering_digest(loaded))
         writer = BulkWriter(db, study.id, config.batch)
         for index, number in enumerate(numbers):
             simulate_bulk(SimulatedParticipant(loaded, config, number), writer, loaded.content_hash)

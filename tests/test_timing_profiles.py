@@ -27,7 +27,7 @@ def test_profile_numbers_and_storage(tmp_path: Path) -> None:
     assert (row.n, row.median_error_ms, row.max_error_ms, row.median_onset_ms) == (  # type: ignore[attr-defined]
         4, 0.35, 0.9, 1.35)
     db = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
-    assert db.schema_version == SCHEMA_VERSION == 4
+    assert db.schema_version == SCHEMA_VERSION >= 4
     saved = save_timing_profile(db, row)  # type: ignore[arg-type]
     assert saved.uuid and saved.measured_utc and saved.origin == db.origin
     [back] = timing_profiles(db)

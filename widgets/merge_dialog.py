@@ -174,6 +174,7 @@ class MergeDialog(QtWidgets.QDialog):
         self.status.setText(f"Merged: {new} new responses, {report.total('responses_present')} "
                             f"already present, {len(conflicts)} conflict(s).")
         lines = [f"Warning: {w}" for s in report.sources for w in s.warnings]
+        lines += [f"Warning: {w}" for w in report.asset_warnings]
         lines += report.summary_lines()
         lines += [f"Left out: {row.line(s.label)}" for s in report.sources for row in s.invalid]
         lines += [f"Study {s!r} now holds responses to more than one version."

@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 
 from app.catalog import open_study
+from app.home import data_home
 from app.results.options import AUTO, TIE_RULES, ResultsOptions
-from app.storage import Database, open_database
+from app.storage import open_database
+from app.study.assets import recorded_asset_changes
 from app.study.errors import UserInputError
 
 
@@ -59,13 +61,6 @@ def _check_paths(args: argparse.Namespace) -> None:
         raise UserInputError(f"--home {args.home}: exists and is not a folder")
 
 
-def _open_db(args: argparse.Namespace) -> Database:
-    try:
-        return open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
-    except ImportError as exc:  # a URL whose database driver is not installed (mysql://)
-        raise UserInputError(f"--db {args.db}: no driver for this kind of database "
-                             f"({exc.name or exc}); use sqlite:///path/file.sqlite3 or "
-                             "postgresql+psycopg://user@host/dbname") from exc
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,7 +90,11 @@ def run(args: argparse.Namespace) -> int:
     # (and --help) would pay for them at start-up.
     from exporters import export_all
 
-    db = _open_db(args)
+    db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
+    recorded = db.study_assets_digest(loaded.content_hash)  # the files when answers were given
+    for change in recorded_asset_changes(loaded, recorded, data_home(args.home)):
+        print(f"warning: {loaded.folder}: {change} since this version's answers were recorded "
+              f"in {db.label}: the export may not show the files people saw", file=sys.stderr)
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
                              include_identifying=args.include_identifying, options=options,

@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: {warning}", file=sys.stderr)
         for row in source.invalid:
             print(f"left out: {row.line(source.label)}")
+    for warning in report.asset_warnings:  # one study version, answered with different files
+        print(f"warning: {warning}", file=sys.stderr)
     for study_id in report.mixed_versions:
         print(f"note: study {study_id!r} now holds responses to more than one version")
     for source in report.sources:

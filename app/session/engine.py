@@ -27,6 +27,7 @@ from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.tables import EventRow, ResponseRow
 from app.study.answers import AnswerError, feedback_correct, is_correct, normalize_answer
+from app.study.assets import registering_digest
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
 
@@ -136,7 +137,7 @@ class SessionEngine:
         if not db.study_registered(loaded.content_hash):  # the dump takes ~0.4 s at 20,000 items
             db.register_study(
                 self.study.id, self.study.version, self.study.title, loaded.content_hash,
-                self.study.model_dump_json(),
+                self.study.model_dump_json(), assets_digest=registering_digest(loaded),
             )
         self.participant = db.ensure_participant(
             self.study.id, participant_code, dict(profile or {}), simulated=simulated

@@ -21,6 +21,7 @@ from app.session.engine import (
 )
 from app.session.plan import PlannedTrial, build_plan
 from app.session.tally import PlanTally
+from app.study.assets import registering_digest
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
 
@@ -63,7 +64,8 @@ class PreviewEngine(SessionEngine):
                 "the preview and open it again")
         if not self.db.study_registered(loaded.content_hash):
             self.db.register_study(loaded.study.id, loaded.study.version, loaded.study.title,
-                                   loaded.content_hash, loaded.study.model_dump_json())
+                                   loaded.content_hash, loaded.study.model_dump_json(),
+                                   assets_digest=registering_digest(loaded))
         self.loaded = loaded
         self.study = loaded.study
         self._items = loaded.items_by_id

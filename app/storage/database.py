@@ -160,12 +160,13 @@ class Database:
     # ------------------------------------------------------------------ studies and participants
 
     def register_study(self, study_id: str, version: str, title: str, content_hash: str,
-                       definition_json: str) -> None:
+                       definition_json: str, *, assets_digest: str | None = None) -> None:
+        """Store a study version once. `assets_digest`: its files as they were (app.study.assets)."""
         with self._session() as s:
             if s.get(StudyRow, content_hash) is None:
                 s.add(StudyRow(content_hash=content_hash, study_id=study_id, version=version,
                                title=title, definition_json=definition_json,
-                               registered_utc=utc_now()))
+                               registered_utc=utc_now(), assets_digest=assets_digest))
                 # Several stations starting at once: another one may have registered it first.
                 with suppress(IntegrityError):
                     s.commit()
@@ -176,6 +177,14 @@ class Database:
         with self.engine.connect() as conn:
             return conn.execute(text("SELECT 1 FROM study WHERE content_hash = :h"),
                                 {"h": content_hash}).first() is not None
+
+    def study_assets_digest(self, content_hash: str) -> str | None:
+        """The digest of the study version's files recorded when it was registered; None when
+        the version is not here or was registered before schema version 5."""
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT assets_digest FROM study WHERE content_hash = :h"),
+                               {"h": content_hash}).first()
+        return str(row[0]) if row and row[0] is not None else None
 
     def study_versions(self, study_id: str) -> list[StudyRow]:
         with self._session() as s:
@@ -414,6 +423,10 @@ def open_database(url: str | None = None, *, home: Path | None = None,
         except NoSuchModuleError as exc:
             raise UserInputError(f"{label}: unsupported database kind {parsed.drivername!r} "
                                  "(use sqlite:/// or postgresql+psycopg://)") from exc
+        except ImportError as exc:  # a dialect SQLAlchemy knows, its driver not installed (mysql://)
+            raise UserInputError(f"{label}: no driver for this kind of database "
+                                 f"({exc.name or exc}); use sqlite:///path/file.sqlite3 or "
+                                 "postgresql+psycopg://user@host/dbname") from exc
     try:
         with engine.connect() as conn:
             if engine.dialect.name == "postgresql":

@@ -41,7 +41,9 @@ def save_imported_responses(db: Database, study: ImportedStudy, profiles: Mappin
             insert_rows(conn, "study", [{
                 "content_hash": study.content_hash, "study_id": study.study_id,
                 "version": study.version, "title": study.title,
-                "definition_json": study.definition_json, "registered_utc": now}],
+                "definition_json": study.definition_json, "registered_utc": now,
+                # Answered elsewhere, to files this app never saw: their digest is unknown.
+                "assets_digest": None}],
                 skip_existing=True)
             known = {str(c) for c in conn.execute(
                 text("SELECT code FROM participant WHERE study_id = :s"), {"s": study.study_id}

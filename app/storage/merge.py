@@ -30,6 +30,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.exc import OperationalError
 
 from app.storage.database import Database, new_uuid, utc_now
+from app.storage.merge_assets import asset_digest_warnings
 from app.storage.merge_source import SourceDatabase, open_source, same_database
 from app.storage.rows import insert_rows
 from app.storage.unavailable import storage_problem
@@ -111,6 +112,7 @@ class MergeReport:
     target: str
     sources: list[SourceReport]
     mixed_versions: list[str]  # studies kept in more than one version (allow_version_mix)
+    asset_warnings: list[str] = field(default_factory=list)  # one version, different files
 
     def total(self, name: str) -> int:
         return sum(int(getattr(s, name)) for s in self.sources)
@@ -156,6 +158,7 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
                 progress(f"checking {ref}", index, len(inputs))
             sources.append(open_source(ref))
         mixed = _check_versions(target, sources, allow_version_mix)
+        asset_warnings = asset_digest_warnings(target, sources)
         invalid = {s.label: check(s) if check else [] for s in sources}
         bad = [row.line(label) for label, rows in invalid.items() for row in rows]
         if bad and not skip_invalid:
@@ -177,7 +180,7 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
             reports.append(report)
         if progress:
             progress("done", len(sources), len(sources))
-        return MergeReport(target.label, reports, mixed)
+        return MergeReport(target.label, reports, mixed, asset_warnings)
     finally:
         for source in sources:
             source.close()

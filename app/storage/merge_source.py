@@ -137,6 +137,9 @@ def _open_server(url: str) -> SourceDatabase:
         engine = create_engine(url, pool_pre_ping=True)
     except SQLAlchemyError as exc:
         raise UserInputError(f"{label}: cannot open: {exc}") from exc
+    except ImportError as exc:  # a dialect SQLAlchemy knows, its driver not installed (mysql://)
+        raise UserInputError(f"{label}: no driver for this kind of database "
+                             f"({exc.name or exc})") from exc
 
     if engine.dialect.name == "postgresql":
         @event.listens_for(engine, "connect")

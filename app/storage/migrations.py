@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _V1 = [
     """CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)""",
@@ -107,8 +107,14 @@ _V4 = [
     """CREATE INDEX ix_timing_profile_machine_id ON timing_profile (machine_id)""",
 ]
 
+# Version 5: a digest of every file a study version names (app.study.assets.assets_digest),
+# recorded when the version is registered, so export and merge can tell when the images behind
+# one content hash changed. NULL: registered before version 5 (unknown).
+_V5 = ["""ALTER TABLE study ADD COLUMN assets_digest VARCHAR"""]
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _sql_steps(_V1), 2: _sql_steps(_V2), 3: _v3_event_append_only, 4: _sql_steps(_V4),
+    5: _sql_steps(_V5),
 }
 
 

@@ -27,6 +27,7 @@ class StudyRow(SQLModel, table=True):
     title: str
     definition_json: str
     registered_utc: str
+    assets_digest: str | None = None  # the study's files when registered; None: before v5
 
 
 class ParticipantRow(SQLModel, table=True):

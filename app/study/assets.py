@@ -19,10 +19,12 @@ import hashlib
 import json
 import os
 import tempfile
+from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from app.home import data_home
 from app.regular_files import open_regular_file
 from app.study.loader import LoadedStudy
 
@@ -145,6 +147,67 @@ def record_or_compare(loaded: LoadedStudy, home: Path) -> list[AssetChange]:
         save_manifest(path, current)
         return []
     return changed_assets(recorded, current)
+
+
+def current_assets(loaded: LoadedStudy, home: Path | None) -> Manifest:
+    """The study's assets now, the record of this version in `home` (if any) serving as a cache:
+    an unchanged study costs one stat per file, not a read. The record is written when there is
+    none yet (as `record_or_compare` does); one that cannot be written (a read-only data
+    folder) only costs the hashing next time."""
+    path = manifest_path(home, loaded.content_hash) if home is not None else None
+    recorded = load_manifest(path) if path is not None else None
+    current = asset_manifest(loaded, recorded)
+    if path is not None and recorded is None:
+        with suppress(OSError):
+            save_manifest(path, current)
+    return current
+
+
+def registering_digest(loaded: LoadedStudy, home: Path | None = None) -> str:
+    """The digest a database records when it registers this study version: the files now,
+    hashed only where they differ from this machine's record (`home`: the data folder)."""
+    try:
+        folder: Path | None = data_home(home)
+    except OSError:  # no data folder to keep the record in: hash every file
+        folder = None
+    return assets_digest(current_assets(loaded, folder))
+
+
+def recorded_asset_changes(loaded: LoadedStudy, recorded_digest: str | None,
+                           home: Path | None) -> list[str]:
+    """How the study folder's files differ from those a database recorded for this version
+    (`recorded_digest`), in words; [] when they agree or nothing was recorded. The files are
+    named where this machine's record (`home`) matches the database's; otherwise the digests
+    alone say that something changed."""
+    if recorded_digest is None:
+        return []
+    recorded = load_manifest(manifest_path(home, loaded.content_hash)) if home else None
+    current = current_assets(loaded, home)
+    if assets_digest(current) == recorded_digest:
+        return []
+    if recorded is not None and assets_digest(recorded) == recorded_digest:
+        return [str(change) for change in changed_assets(recorded, current)]
+    return ["the files differ from those recorded for this version (which ones cannot be "
+            "told: the record of them is on another computer)"]
+
+
+def digest_disagreements(digests: dict[str, dict[str, str | None]],
+                         names: dict[str, str]) -> list[str]:
+    """Study versions held with different asset digests: `digests` maps a content hash to
+    {database label: digest}, `names` a content hash to words for the version. Unknown
+    digests (None, recorded before schema version 5) disagree with nothing."""
+    out = []
+    for content_hash, where in sorted(digests.items()):
+        known = {label: d for label, d in where.items() if d is not None}
+        if len(set(known.values())) > 1:
+            groups: dict[str, list[str]] = {}
+            for label, digest in known.items():
+                groups.setdefault(digest, []).append(label)
+            said = "; ".join(f"{', '.join(labels)} (files {d[:12]})" for d, labels in groups.items())
+            out.append(f"{names.get(content_hash, content_hash[:12])}: the same study version was "
+                       f"given with different image or prediction files in {said}; answers "
+                       "to different files are pooled")
+    return out
 
 
 def _sha256(path: str) -> str:

@@ -1,0 +1,151 @@
+"""The files a study version names travel with the database (issue 14): the study row records
+an assets digest when a session registers the version (schema version 5), `export` warns when
+the study folder's files are no longer those, and `merge` warns when two databases hold one
+study version with different files. A URL whose database driver is missing is a clean error
+for every command."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.cli.main import main
+from app.session.engine import SessionEngine
+from app.simulate import SimulationConfig, simulate
+from app.storage import open_database
+from app.study import assets
+from app.study.assets import asset_manifest, assets_digest, manifest_path
+from app.study.loader import load_study
+from widgets.merge_dialog import MergeDialog
+from widgets.writer import DatabaseWriter
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def _replace_image(folder: Path) -> None:
+    (folder / "images" / "a.png").write_bytes(b"another file under the picture's name")
+
+
+def _laptop(path: Path, folder: Path, **config: int) -> str:
+    db = open_database(f"sqlite:///{path}")
+    simulate(load_study(folder), db, SimulationConfig(bulk=True, **config))  # type: ignore[arg-type]
+    db.close()
+    return str(path)
+
+
+def test_a_version_1_database_upgrades_with_no_digest_known(tmp_path: Path) -> None:
+    path = tmp_path / "v1.sqlite3"
+    shutil.copy(FIXTURES / "db_v1.sqlite3", path)
+    db = open_database(f"sqlite:///{path}")
+    (row,) = db.study_versions("mini")
+    assert row.assets_digest is None and db.study_assets_digest(row.content_hash) is None
+    db.close()
+    with sqlite3.connect(path) as raw:
+        columns = [c[1] for c in raw.execute("PRAGMA table_info(study)")]
+    assert "assets_digest" in columns
+
+
+def test_the_engine_records_the_digest_without_hashing_an_unchanged_study_again(
+        mini_study_dir: Path, tmp_path: Path, data_home: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = load_study(mini_study_dir)
+    expected = assets_digest(asset_manifest(loaded))
+    hashed: list[str] = []
+    real_sha256 = assets._sha256
+    monkeypatch.setattr(assets, "_sha256", lambda path: hashed.append(path) or real_sha256(path))
+
+    first = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    SessionEngine(loaded, first, "P001").close()
+    assert first.study_assets_digest(loaded.content_hash) == expected
+    assert manifest_path(data_home, loaded.content_hash).is_file()
+    assert len(hashed) == 2  # the two images, once
+    first.close()
+
+    second = open_database(f"sqlite:///{tmp_path / 'b.sqlite3'}")
+    SessionEngine(loaded, second, "P002").close()
+    assert second.study_assets_digest(loaded.content_hash) == expected
+    assert len(hashed) == 2  # sizes and times as recorded: nothing read again
+    second.close()
+
+
+def _export(folder: Path, url: str, out: Path) -> int:
+    return main(["export", "--study", str(folder), "--out", str(out), "--db", url,
+                 "--bootstrap", "0"])
+
+
+def test_export_names_the_files_changed_since_the_answers(
+        mini_study_dir: Path, tmp_path: Path, data_home: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = _laptop(tmp_path / "a.sqlite3", mini_study_dir, participants=2)
+    url = f"sqlite:///{path}"
+    assert _export(mini_study_dir, url, tmp_path / "same") == 0
+    assert "warning:" not in capsys.readouterr().err
+
+    _replace_image(mini_study_dir)
+    assert _export(mini_study_dir, url, tmp_path / "changed") == 0
+    err = capsys.readouterr().err
+    assert any(line.startswith("warning:") and "images/a.png: changed" in line
+               for line in err.splitlines())
+
+    # Recorded on another computer: this one cannot say which file, but says that one did.
+    shutil.rmtree(data_home / assets.MANIFEST_DIR)
+    assert _export(mini_study_dir, url, tmp_path / "elsewhere") == 0
+    err = capsys.readouterr().err
+    assert "warning:" in err and "the files differ from those recorded" in err
+
+
+def test_merge_warns_when_one_version_was_given_with_different_images(
+        mini_study_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = _laptop(tmp_path / "a.sqlite3", mini_study_dir, participants=1)
+    again = _laptop(tmp_path / "a2.sqlite3", mini_study_dir, participants=1, first=2)
+    assert main(["merge", str(tmp_path / "same.sqlite3"), a, again]) == 0
+    assert "warning:" not in capsys.readouterr().err
+
+    _replace_image(mini_study_dir)  # study.json unchanged: the same content hash
+    b = _laptop(tmp_path / "b.sqlite3", mini_study_dir, participants=1, first=3)
+    assert main(["merge", str(tmp_path / "out.sqlite3"), a, b]) == 0
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "different image" in x]
+    assert line.startswith("warning: study 'mini' version") and a in line and b in line
+
+
+def test_the_merge_dialog_shows_the_files_warning(
+        qtbot: QtBot, mini_study_dir: Path, tmp_path: Path) -> None:
+    a = _laptop(tmp_path / "a.sqlite3", mini_study_dir, participants=1)
+    _replace_image(mini_study_dir)
+    b = _laptop(tmp_path / "b.sqlite3", mini_study_dir, participants=1, first=2)
+    target = open_database(f"sqlite:///{tmp_path / 'designer.sqlite3'}")
+    writer = DatabaseWriter()
+    dialog = MergeDialog(target, writer)
+    qtbot.addWidget(dialog)
+    try:
+        dialog.add_files([a, b])
+        with qtbot.waitSignal(dialog.merged, timeout=60_000) as blocker:
+            dialog.start()
+        assert blocker.args[0].asset_warnings
+        assert "Warning: study 'mini'" in dialog.counts.toPlainText()
+        assert "different image or prediction files" in dialog.counts.toPlainText()
+    finally:
+        writer.close()
+        target.close()
+
+
+@pytest.mark.parametrize("command", [
+    ["coverage", "--study", "{study}", "--db", "{url}"],
+    ["simulate", "--study", "{study}", "--participants", "1", "--db", "{url}"],
+    ["export", "--study", "{study}", "--out", "{tmp}/out", "--db", "{url}"],
+    ["merge", "{url}", "{tmp}/in.sqlite3"],
+    ["merge", "{tmp}/out.sqlite3", "{url}"],
+])
+def test_a_url_whose_driver_is_missing_is_a_clean_error(
+        command: list[str], mini_study_dir: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    open_database(f"sqlite:///{tmp_path / 'in.sqlite3'}").close()
+    args = [a.format(study=mini_study_dir, url="mysql://u@h/db", tmp=tmp_path) for a in command]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("baseline-studio: error: ") and "Traceback" not in err
+    assert "mysql://u@h/db: no driver for this kind of database" in err
