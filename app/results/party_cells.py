@@ -178,10 +178,10 @@ def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
         cell.humans.append(Party("pooled", scored.pooled_label,
                                  subset.matrix([scored.pooled_values])[0],
                                  subset.boot_rows([scored.pooled_values])[0], len(here)))
-    for label, values in scored.aggregates:
-        row = subset.matrix([values])[0]
+    for label, aggregate in scored.aggregates:
+        row = subset.matrix([aggregate])[0]
         if np.isfinite(row).any():  # a label on some of the cell's items, as in human_scores
-            cell.humans.append(Party("pooled", label, row, subset.boot_rows([values])[0],
+            cell.humans.append(Party("pooled", label, row, subset.boot_rows([aggregate])[0],
                                      len(here)))
     for model, series in scored.model_values.items():
         row = subset.matrix([series])[0]
