@@ -8,7 +8,7 @@ from pathlib import Path
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from app.study.model_quality import QUALITY_RULES
+from app.study.model_quality import QUALITY_RULES, RULE_WORDS
 from widgets.qt import QObject, QtGui, QtWidgets, QWidget, Signal, Slot
 
 
@@ -16,10 +16,6 @@ class _Relay(QObject):
     progress = Signal(int, int, str)
     done = Signal(object)  # list of paths
     failed = Signal(str)
-
-
-RULE_WORDS = {"attention_failed": "failed attention checks", "too_fast": "answered too fast",
-              "straight_lining": "gave one rating throughout", "incomplete": "left items out"}
 
 
 class ExportDialog(QtWidgets.QDialog):
@@ -55,6 +51,11 @@ class ExportDialog(QtWidgets.QDialog):
             self.exclude[rule] = QtWidgets.QCheckBox(RULE_WORDS[rule], self)
             self.exclude[rule].setToolTip(f"quality rule {rule} (thresholds: the study's "
                                           "quality block)")
+            if rule == "low_competence" and loaded.study.quality.min_competence_share is None:
+                # Off unless the study sets it: a tick would leave nobody out, so none is offered.
+                self.exclude[rule].setEnabled(False)
+                self.exclude[rule].setToolTip("quality rule low_competence is off in this study "
+                                              "(set quality.min_competence_share to turn it on)")
             rules.addWidget(self.exclude[rule])
         rules.addStretch(1)
         layout.addLayout(rules)

@@ -103,10 +103,11 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
     if name == "hume-demo":  # the STS group: a leave-one-out ceiling and the model's consensus
         assert sts["ceiling_mean"].notna().all() and sts["model_vs_consensus"].notna().all()
     exclusions = pd.read_csv(out / "exclusions.csv")
-    assert len(exclusions) == 5 * 4  # every participant x rule
+    assert len(exclusions) == 5 * 5  # every participant x rule
     sensitivity = pd.read_csv(out / "sensitivity.csv")
     assert set(sensitivity["rule"]) == {"none", "attention_failed", "too_fast",
-                                        "straight_lining", "incomplete", "all"}
+                                        "straight_lining", "incomplete", "low_competence",
+                                        "all"}
     assert (sensitivity.loc[sensitivity["rule"] == "none", "difference_from_none"] == 0).all()
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "Human vs model" in report and "Sensitivity" in report
