@@ -44,10 +44,11 @@ class ExportDialog(QtWidgets.QDialog):
         layout.addWidget(self.include_simulated)
         layout.addWidget(self.include_identifying)
         # The study's quality rules (export --exclude): off by default, as on the command line.
-        rules = QtWidgets.QHBoxLayout()
-        rules.addWidget(QtWidgets.QLabel("Leave out participants who:", self))
+        # Three boxes a row after the words: five in one row would widen the dialog past 1000 px.
+        rules = QtWidgets.QGridLayout()
+        rules.addWidget(QtWidgets.QLabel("Leave out participants who:", self), 0, 0)
         self.exclude: dict[str, QtWidgets.QCheckBox] = {}
-        for rule in QUALITY_RULES:
+        for k, rule in enumerate(QUALITY_RULES):
             self.exclude[rule] = QtWidgets.QCheckBox(RULE_WORDS[rule], self)
             self.exclude[rule].setToolTip(f"quality rule {rule} (thresholds: the study's "
                                           "quality block)")
@@ -56,8 +57,8 @@ class ExportDialog(QtWidgets.QDialog):
                 self.exclude[rule].setEnabled(False)
                 self.exclude[rule].setToolTip("quality rule low_competence is off in this study "
                                               "(set quality.min_competence_share to turn it on)")
-            rules.addWidget(self.exclude[rule])
-        rules.addStretch(1)
+            rules.addWidget(self.exclude[rule], k // 3, 1 + k % 3)
+        rules.setColumnStretch(4, 1)
         layout.addLayout(rules)
         # paper/ (tables.tex, methods.tex): decimals of percentages, as export --digits.
         paper = QtWidgets.QHBoxLayout()
