@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    "draw (the CI then covers the choice of raters too)")
     p.add_argument("--exclude", metavar="RULE[,RULE...]", default="",
                    help="leave out the participants these quality rules exclude (attention_failed, "
-                   "too_fast, straight_lining, incomplete, or all) from every file but "
+                   "too_fast, straight_lining, incomplete, low_competence, or all) from every file but "
                    "exclusions.csv and sensitivity.csv")
     p.add_argument("--alt-test-epsilon", type=float, default=0.2, metavar="E",
                    help="llm_annotators.csv: how much worse than a human a model may align and "

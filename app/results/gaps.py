@@ -1,7 +1,7 @@
 """Human vs model: every gap with its confidence interval and test (gaps.csv).
 
 One row per scored question group, breakdown cell, human party (each tier, all raters, the
-pooled human) and model scored on the same items. `human_value` and `model_value` are read from
+pooled humans: majority vote or mean rating, Dawid-Skene and MACE labels) and model scored on the same items. `human_value` and `model_value` are read from
 the score rows themselves (human_scores.csv, model_scores.csv), so they are those numbers
 exactly; the CI and p come from `app.results.paired_tests` on the cell's per-item values
 (docs/results.md, "Human vs model").

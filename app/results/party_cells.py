@@ -18,6 +18,7 @@ import pandas as pd
 
 from app.results.bootstrap import _seed
 from app.results.options import ResultsOptions
+from app.results.rater_models import aggregate_pooled, fit_group
 from app.results.score_rows import ALL, Subset, subsets
 from app.results.scorers import FamilyScorer, scorer_for
 from app.results.summary import StudyResults
@@ -89,6 +90,9 @@ class _Scored:
     pooled_label: str | None
     pooled_values: pd.Series | None
     model_values: dict[str, pd.Series]
+    # (label, per-item values) of the rater models' labels (Dawid-Skene, MACE), scored like
+    # the majority vote: pooled humans too, as in human_scores.csv
+    aggregates: list[tuple[str, pd.Series]] = field(default_factory=list)
 
 
 def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | None = None,
@@ -118,11 +122,16 @@ def _score_all(scorer: FamilyScorer, group: QuestionGroup, answers: pd.DataFrame
     pooled = scorer.pooled(group, answers, options)
     models = {m: a for m, a in models.items() if not a.empty}
     model_scored = scorer.score_parties(group, models)
+    # Fitted once per group on the answers given (after any exclusion), like compute_results
+    # does for human_scores.csv, so the two agree; each cell restricts the labels to its items.
+    aggregates = aggregate_pooled(group, scorer, fit_group(group, answers).aggregates,
+                                  list(group.items))
     return _Scored({c: s[0].get(scorer.main, np.nan) for c, s in scored.items()},
                    {c: s[1] for c, s in scored.items()},
                    {c: str(rows["tier"].iloc[0]) for c, rows in by_rater.items()},
                    pooled.label if pooled else None, pooled.values if pooled else None,
-                   {m: s[1] for m, s in model_scored.items()})
+                   {m: s[1] for m, s in model_scored.items()},
+                   [(a.label, a.values) for a in aggregates])
 
 
 def _rater_scores(subset: Subset, sub: pd.DataFrame, scored: _Scored,
@@ -169,6 +178,11 @@ def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
         cell.humans.append(Party("pooled", scored.pooled_label,
                                  subset.matrix([scored.pooled_values])[0],
                                  subset.boot_rows([scored.pooled_values])[0], len(here)))
+    for label, aggregate in scored.aggregates:
+        row = subset.matrix([aggregate])[0]
+        if np.isfinite(row).any():  # a label on some of the cell's items, as in human_scores
+            cell.humans.append(Party("pooled", label, row, subset.boot_rows([aggregate])[0],
+                                     len(here)))
     for model, series in scored.model_values.items():
         row = subset.matrix([series])[0]
         if not np.isfinite(row).any():

@@ -7,6 +7,7 @@ participants a set of rules excludes.
 | too_fast         | share of timed answers faster than min_rt_ms            | value > max_fast_share    |
 | straight_lining  | share of items with 2+ rating answers, all the same     | value > max_straight_share|
 | incomplete       | share of the assigned main items answered               | value < min_completion    |
+| low_competence   | lowest MACE competence / the question's median          | value < min_competence_share (off when unset) |
 
 Practice items never count; a participant without any item a rule looks at (no checks, no
 rating batteries) has the value empty there and is not excluded by it.
@@ -22,6 +23,11 @@ import numpy as np
 import pandas as pd
 
 from app.results.metrics_rating import numeric
+from app.results.rater_models import (
+    DEFAULT_COMPETENCE_SHARE,
+    LOW_COMPETENCE_RULE,
+    competence_exclusion_rows,
+)
 from app.session.assignment import assigned_item_ids, scored_item_ids
 from app.study.answers import is_correct
 from app.study.errors import UserInputError
@@ -101,9 +107,16 @@ def exclusion_rows(loaded: LoadedStudy, frame: pd.DataFrame) -> list[dict[str, A
         "straight_lining": (_straight_share(main), quality.max_straight_share, "above"),
         "incomplete": (_completion(loaded, main, codes), quality.min_completion, "below"),
     }
+    competence = _competence(loaded, frame, quality)
     rows = []
     for code in codes:
         for rule in QUALITY_RULES:
+            if rule == LOW_COMPETENCE_RULE:
+                rows.append(competence.get(code, {"participant": code, "rule": rule,
+                                                  "value": math.nan,
+                                                  "threshold": _competence_threshold(quality),
+                                                  "excluded": False}))
+                continue
             values, threshold, side = measured[rule]
             value = float(values.get(code, 0.0 if rule == "attention_failed" else math.nan))
             passed = value > threshold if side == "above" else value < threshold
@@ -111,6 +124,24 @@ def exclusion_rows(loaded: LoadedStudy, frame: pd.DataFrame) -> list[dict[str, A
                          "threshold": float(threshold),
                          "excluded": bool(math.isfinite(value) and passed)})
     return rows
+
+
+def _competence_threshold(quality: Quality) -> float:
+    """The low_competence threshold of exclusions.csv: the study's share, empty when off."""
+    share = quality.min_competence_share
+    return math.nan if share is None else float(share)
+
+
+def _competence(loaded: LoadedStudy, frame: pd.DataFrame,
+                quality: Quality) -> dict[str, dict[str, Any]]:
+    """participant -> their low_competence row (MACE on every choice question; a participant
+    without a choice answer has none). Measured even when the rule is off, so exclusions.csv
+    shows the value; it excludes only when the study sets min_competence_share."""
+    share = quality.min_competence_share
+    rows = competence_exclusion_rows(loaded, frame, DEFAULT_COMPETENCE_SHARE if share is None
+                                     else share, enabled=share is not None)
+    return {str(r["participant"]): {**r, "threshold": _competence_threshold(quality)}
+            for r in rows}
 
 
 def exclusions_frame(loaded: LoadedStudy, frame: pd.DataFrame) -> pd.DataFrame:

@@ -14,13 +14,11 @@ import pandas as pd
 from app import __version__
 from app.results.summary import StudyResults
 from app.storage.tables import SessionRow
+from app.study.model_quality import RULE_WORDS
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
 from exporters.timing_csv import NOT_RECORDED
-
-RULE_WORDS = {"attention_failed": "failed attention checks", "too_fast": "answered too fast",
-              "straight_lining": "gave one rating throughout", "incomplete": "left items out"}
 
 
 @dataclass
@@ -89,6 +87,8 @@ def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
         return ""
     parts = []
     for rule, block in rows.groupby("rule", sort=False):
+        if block["threshold"].isna().all():
+            continue  # a rule the study leaves off (low_competence without a share)
         k = int(block["excluded"].astype(bool).sum())
         parts.append(f"{used.count(f'exclusions.{rule}', k, f'participants the rule {rule} excludes')} "
                      f"who {RULE_WORDS.get(str(rule), escape(rule))}")

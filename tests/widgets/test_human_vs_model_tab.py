@@ -45,8 +45,9 @@ def test_human_vs_model_tab_draws_gaps_and_the_raters(qtbot, study: LoadedStudy,
     assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Human vs model"
     window.question.setCurrentIndex(window.question.findData("label"))
     mine = gaps[(gaps["question_id"] == "label") & (gaps["category"] == "all")]
-    # tiers (2), all raters, majority vote x 2 models on all items
-    assert len(mine) == 8
+    # tiers (2), all raters, majority vote, Dawid-Skene, MACE x 2 models on all items
+    assert len(mine) == 12
+    assert {"Dawid-Skene", "MACE"} <= set(mine["human"])
     assert tab.breakdown.currentText() == "all items only"
     assert tab.table.rowCount() == len(mine)
     assert tab.forest.n_items >= 1
@@ -74,6 +75,9 @@ def test_export_dialog_applies_the_ticked_quality_rules(qtbot, study: LoadedStud
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.exclude["too_fast"].text() == "answered too fast"
+    # low_competence has words too, and is offered only when the study turns it on
+    assert dialog.exclude["low_competence"].text() == "were far less reliable than the others"
+    assert not dialog.exclude["low_competence"].isEnabled()
     dialog.exclude["too_fast"].setChecked(True)
     out = tmp_path / "exported"
     with qtbot.waitSignal(dialog.finished_export, timeout=TIMEOUT_MS) as signal:

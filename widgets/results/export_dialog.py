@@ -8,7 +8,7 @@ from pathlib import Path
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from app.study.model_quality import QUALITY_RULES
+from app.study.model_quality import QUALITY_RULES, RULE_WORDS
 from widgets.qt import QObject, QtGui, QtWidgets, QWidget, Signal, Slot
 
 
@@ -16,10 +16,6 @@ class _Relay(QObject):
     progress = Signal(int, int, str)
     done = Signal(object)  # list of paths
     failed = Signal(str)
-
-
-RULE_WORDS = {"attention_failed": "failed attention checks", "too_fast": "answered too fast",
-              "straight_lining": "gave one rating throughout", "incomplete": "left items out"}
 
 
 class ExportDialog(QtWidgets.QDialog):
@@ -48,15 +44,21 @@ class ExportDialog(QtWidgets.QDialog):
         layout.addWidget(self.include_simulated)
         layout.addWidget(self.include_identifying)
         # The study's quality rules (export --exclude): off by default, as on the command line.
-        rules = QtWidgets.QHBoxLayout()
-        rules.addWidget(QtWidgets.QLabel("Leave out participants who:", self))
+        # Three boxes a row after the words: five in one row would widen the dialog past 1000 px.
+        rules = QtWidgets.QGridLayout()
+        rules.addWidget(QtWidgets.QLabel("Leave out participants who:", self), 0, 0)
         self.exclude: dict[str, QtWidgets.QCheckBox] = {}
-        for rule in QUALITY_RULES:
+        for k, rule in enumerate(QUALITY_RULES):
             self.exclude[rule] = QtWidgets.QCheckBox(RULE_WORDS[rule], self)
             self.exclude[rule].setToolTip(f"quality rule {rule} (thresholds: the study's "
                                           "quality block)")
-            rules.addWidget(self.exclude[rule])
-        rules.addStretch(1)
+            if rule == "low_competence" and loaded.study.quality.min_competence_share is None:
+                # Off unless the study sets it: a tick would leave nobody out, so none is offered.
+                self.exclude[rule].setEnabled(False)
+                self.exclude[rule].setToolTip("quality rule low_competence is off in this study "
+                                              "(set quality.min_competence_share to turn it on)")
+            rules.addWidget(self.exclude[rule], k // 3, 1 + k % 3)
+        rules.setColumnStretch(4, 1)
         layout.addLayout(rules)
         # paper/ (tables.tex, methods.tex): decimals of percentages, as export --digits.
         paper = QtWidgets.QHBoxLayout()

@@ -79,6 +79,15 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
             expected = multipletests(block.loc[defined, "p_value"], method="holm")[1]
             assert np.allclose(block.loc[defined, "p_holm"], expected)
     assert set(gaps["human_kind"]) <= {"tier", "humans", "pooled"}
+    # Every pooled human of human_scores.csv (majority vote, mean rating, Dawid-Skene and MACE
+    # labels) is compared in gaps.csv wherever models are, with its number read from there.
+    pooled = humans[humans["who_kind"] == "pooled"].merge(gaps[CELL].drop_duplicates(), on=CELL)
+    compared = gaps[gaps["human_kind"] == "pooled"]
+    assert (set(map(tuple, pooled[[*CELL, "who"]].astype(str).values))
+            == set(map(tuple, compared[[*CELL, "human"]].astype(str).values)))
+    if name in ("hume-demo", "lesion-vqa-demo"):  # choice groups: the rater models' labels
+        assert {"Dawid-Skene", "MACE"} <= set(compared["human"])
+        assert compared["human_value"].notna().all()
     ranges = pd.read_csv(out / "human_range.csv")
     assert ranges["percentile"].dropna().between(0, 100).all()
     assert (ranges["raters_below"] + ranges["raters_equal"] <= ranges["n_raters"]).all()
@@ -94,10 +103,11 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
     if name == "hume-demo":  # the STS group: a leave-one-out ceiling and the model's consensus
         assert sts["ceiling_mean"].notna().all() and sts["model_vs_consensus"].notna().all()
     exclusions = pd.read_csv(out / "exclusions.csv")
-    assert len(exclusions) == 5 * 4  # every participant x rule
+    assert len(exclusions) == 5 * 5  # every participant x rule
     sensitivity = pd.read_csv(out / "sensitivity.csv")
     assert set(sensitivity["rule"]) == {"none", "attention_failed", "too_fast",
-                                        "straight_lining", "incomplete", "all"}
+                                        "straight_lining", "incomplete", "low_competence",
+                                        "all"}
     assert (sensitivity.loc[sensitivity["rule"] == "none", "difference_from_none"] == 0).all()
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "Human vs model" in report and "Sensitivity" in report
@@ -123,6 +133,12 @@ def test_exclude_takes_participants_out_of_the_other_files(tmp_path: Path) -> No
     assert set(exclusions["participant"]) == scored | failed  # exclusions list everyone
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "too_fast 1; 1 excluded in all, of 6" in report
+    # The rater models are fitted on the kept raters for gaps.csv as for human_scores.csv.
+    gaps = pd.read_csv(out / "gaps.csv")
+    models = gaps[gaps["human"].isin(["Dawid-Skene", "MACE"])]
+    tied = models.merge(humans.rename(columns={"who": "human"}),
+                        on=[*CELL, "human"], how="left")
+    assert not tied.empty and np.array_equal(tied["human_value"], tied["value"])
     sensitivity = pd.read_csv(out / "sensitivity.csv")
     fast_rows = sensitivity[sensitivity["rule"] == "too_fast"]
     assert (fast_rows["n_excluded"] == 1).all()

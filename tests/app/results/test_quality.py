@@ -62,7 +62,7 @@ def test_every_rule_measured_for_every_participant(study: LoadedStudy, db: Datab
     import_rows(study, db, _rows(), tmp_path)
     table = exclusions_frame(study, responses_frame(study, db))
     assert list(table.columns) == ["participant", "rule", "value", "threshold", "excluded"]
-    assert len(table) == 5 * 4
+    assert len(table) == 5 * 5
     value = table.set_index(["participant", "rule"])["value"]
     excluded = table.set_index(["participant", "rule"])["excluded"]
     assert value[("P2", "attention_failed")] == 1 and excluded[("P2", "attention_failed")]
@@ -101,7 +101,8 @@ def test_sensitivity_is_the_human_score_without_the_excluded(study: LoadedStudy,
 
 def test_parse_rules() -> None:
     assert parse_rules("too_fast, incomplete") == ("too_fast", "incomplete")
-    assert len(parse_rules("all")) == 4
+    assert len(parse_rules("all")) == 5
+    assert parse_rules("low_competence") == ("low_competence",)
     with pytest.raises(UserInputError, match="fastest"):
         parse_rules("fastest")
 
