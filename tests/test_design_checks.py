@@ -102,3 +102,11 @@ def test_session_estimate_uses_the_database_median(tmp_path: Path,
     assert main(["validate", "--strict", "--db", url, str(folder)]) == 0
     out = capsys.readouterr().out
     assert "the median in" in out and "warning:" not in out
+
+
+def test_a_session_length_reads_as_a_person_says_it() -> None:
+    from app.study.design_checks import session_length_words
+
+    assert session_length_words(0.02) == "under a minute"
+    assert session_length_words(1.2) == "about 1 minute"
+    assert session_length_words(24.6) == "about 25 minutes"

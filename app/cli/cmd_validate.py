@@ -63,7 +63,7 @@ def _design_warnings(args: argparse.Namespace, study: Study) -> int:
     # Imported here: numpy (and scipy where a test runs) would slow every command's start.
     from app.session.design_review import review
     from app.storage import open_database
-    from app.study.design_checks import session_seconds
+    from app.study.design_checks import session_length_words, session_seconds
 
     item_ms = None
     if args.db:
@@ -76,7 +76,7 @@ def _design_warnings(args: argparse.Namespace, study: Study) -> int:
     basis = (f"{seconds:.1f} s per item, the median in {args.db}" if seconds is not None
              else "the documented time per question kind"
              + (f"; {args.db} has no timed answers for this study" if args.db else ""))
-    print(f"  about {session_seconds(study, item_seconds=seconds) / 60:.0f} minutes per "
+    print(f"  {session_length_words(session_seconds(study, item_seconds=seconds) / 60)} per "
           f"participant ({basis})")
     warnings = review(study, item_seconds=seconds)
     for warning in warnings:

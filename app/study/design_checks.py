@@ -345,3 +345,12 @@ def session_length_warnings(study: Study, *, item_seconds: float | None = None
         f"a session takes about {minutes:.0f} minutes per participant (from {basis}), more "
         f"than {limit:g}: give each participant fewer items (assignment.items_per_participant) "
         "or raise design.max_session_minutes"))]
+
+
+def session_length_words(minutes: float) -> str:
+    """A session's estimated length as a person reads it ("under a minute", "about 1 minute",
+    "about 25 minutes"), never "about 0 minutes"."""
+    if minutes < 1:
+        return "under a minute"
+    rounded = round(minutes)
+    return f"about {rounded} minute{'s' if rounded != 1 else ''}"

@@ -19,7 +19,7 @@ def _window(qtbot, folder: Path, tmp_path: Path) -> tuple[DesignerWindow, Databa
     window = DesignerWindow(db, writer, current=load_study(folder))
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: "minutes per participant" in window.design.summary.text(),
+    qtbot.waitUntil(lambda: "per participant" in window.design.summary.text(),
                     timeout=5000)
     return window, writer
 

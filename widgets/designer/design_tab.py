@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from app.session.design_review import review
 from app.storage.database import Database
-from app.study.design_checks import DesignWarning, session_seconds
+from app.study.design_checks import DesignWarning, session_length_words, session_seconds
 from app.study.model import Study
 from widgets.qt import QtWidgets, QWidget
 
@@ -54,7 +54,7 @@ class DesignTab(QWidget):
         verdict = ("No design warnings." if not n else
                    f"{n} design warning{'s' if n != 1 else ''}: the study is valid, but these "
                    "can bias the results (what baseline-studio validate prints too).")
-        self.summary.setText(f"{verdict} A session takes about {report.minutes:.0f} minutes "
+        self.summary.setText(f"{verdict} A session takes {session_length_words(report.minutes)} "
                              f"per participant ({basis}).")
         self.table.setRowCount(n)
         for row, warning in enumerate(report.warnings):
