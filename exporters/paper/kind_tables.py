@@ -9,7 +9,7 @@ from app.results.rt_analysis import ALL_MODELS
 from app.results.score_rows import ALL
 from app.results.summary import StudyResults
 from exporters.paper.blocks import Table, marker_name
-from exporters.paper.latex import Numbers, escape, real_number
+from exporters.paper.latex import Numbers, escape, label, real_number
 from exporters.paper.tables import columns_of, main_rows, party_label
 
 RATING_RATER = "humans"
@@ -72,8 +72,8 @@ def ratings_table(results: StudyResults, numbers: Numbers) -> Table | None:
             r = cells.get(g)
             line.append("--" if r is None else f"{numbers.mean(r.mean)} ({numbers.mean(r.sd)})")
         lines.append(line)
-    return Table("ratings", f"Mean (SD) rating of each statement by {escape(by)}, human raters.",
-                 ["Statement", "Wording", *[escape(g) for g in groups]],
+    return Table("ratings", f"Mean (SD) rating of each statement by {label(by)}, human raters.",
+                 ["Statement", "Wording", *[label(g) for g in groups]],
                  r"lp{0.45\linewidth}" + "r" * len(groups), [lines],
                  "N/A answers excluded; n per cell in rating\\_summary.csv.")
 
@@ -97,8 +97,8 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
     sections = []
     notes = []
     for (question_id, category), block in rows.groupby(["question_id", "category"], sort=False):
-        lines = [[escape(question_id) if not k else "", escape(category) if not k else "",
-                  escape(r.category_value), numbers.count(r.n_items),
+        lines = [[escape(question_id) if not k else "", label(category) if not k else "",
+                  label(r.category_value), numbers.count(r.n_items),
                   numbers.metric(r.human_accuracy, "accuracy"),
                   numbers.metric(r.model_accuracy, "accuracy"), numbers.ms(r.median_rt_ms)]
                  for k, r in enumerate(block.itertuples(index=False))]
@@ -106,7 +106,7 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
         found = corr[(corr["question_id"] == question_id) & (corr["category"] == category)]
         for r in found.itertuples(index=False):
             if real_number(r.r) is not None:
-                notes.append(f"{escape(question_id)}, {escape(category)}: "
+                notes.append(f"{escape(question_id)}, {label(category)}: "
                              f"$\\rho$ = {numbers.coef(r.r)}, $p$ = {numbers.p(r.p)}, "
                              f"$n$ = {numbers.count(r.n)}")
     text = ("Spearman correlation of the median response time per category value with the "

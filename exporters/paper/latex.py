@@ -29,6 +29,12 @@ LOWER_IS_BETTER = frozenset({"mse"})
 MINUS = "$-$"
 
 
+def label(name: object) -> str:
+    """A category's name or value as a reader reads it (`lesion_type` -> `lesion type`,
+    `nail_pitting` -> `nail pitting`), escaped; the CSVs keep the names as they are."""
+    return escape(str(name).replace("_", " "))
+
+
 def escape(text: object) -> str:
     """`text` as LaTeX source that prints it (characters without a glyph become '?')."""
     out = []

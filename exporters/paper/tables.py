@@ -17,7 +17,7 @@ from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from exporters.paper.blocks import Table
-from exporters.paper.latex import Numbers, better, escape, real_number
+from exporters.paper.latex import Numbers, better, escape, label, real_number
 
 PARTY_KINDS = ("tier", "humans", "pooled", "model")
 HUMAN_PARTIES = ("tier", "humans", "pooled")
@@ -58,7 +58,7 @@ class Column:
 
     @property
     def title(self) -> str:
-        return "All items" if self.category == ALL else escape(self.value)
+        return "All items" if self.category == ALL else label(self.value)
 
 
 def columns_of(group: QuestionGroup) -> list[Column]:
@@ -154,7 +154,7 @@ def headline_table(results: StudyResults, group: QuestionGroup, gaps: pd.DataFra
     breakdown = columns[1].category if len(columns) > 1 else ""
     caption = (f"{escape(group.question_id)}: {escape(metric)}{scale} of each tier of raters, "
                f"all raters, the pooled human answer and each model on the same items"
-               + (f", over all items and per {escape(breakdown)}" if breakdown else "") + ".")
+               + (f", over all items and per {label(breakdown)}" if breakdown else "") + ".")
     notes = (f"Cells: {escape(metric)} [{int(results.options.confidence * 100)}\\% bootstrap "
              f"CI over items]. Bold: best human and best model per column. {DAGGER}: the gap to "
              "the best human tier is significant (paired test, Holm-adjusted $p<0.05$).")
