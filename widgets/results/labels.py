@@ -70,7 +70,7 @@ def category_value(text: str) -> str:
     key, sep, value = text.partition("=")
     if not sep or not key or " " in key:
         return text
-    return f"{words(key)}: {value}"
+    return f"{words(key)}: {value.replace('_', ' ')}"  # (nail_pitting: a value in words too)
 
 
 def column_label(column: str) -> str:
