@@ -1,6 +1,7 @@
 """How much each quality rule moves the human score (sensitivity.csv): the main score of every
 human party over all items with no rule, each rule alone and all rules together, scored exactly
-as human_scores.csv scores them (`human_score_rows` on the all-items cell)."""
+as human_scores.csv scores them (`human_score_rows` on the all-items cell, with the rater
+models' pooled rows Dawid-Skene and MACE fitted on the answers each rule keeps)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pandas as pd
 from app.results.human_scores import human_score_rows
 from app.results.options import ResultsOptions
 from app.results.quality import excluded_by
+from app.results.rater_models import fit_group
 from app.results.score_rows import subsets
 from app.results.scorers import scorer_for
 from app.results.units import QuestionGroup, group_answers
@@ -45,7 +47,8 @@ def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_fiel
             scored = []
             if not kept.empty:
                 cell = subsets(group, scorer, set(kept["item_id"].unique()), options)[0]
-                scored = human_score_rows([cell], kept, options)
+                # Dawid-Skene and MACE refitted on the kept answers, as human_scores.csv does
+                scored = human_score_rows([cell], kept, options, fit_group(group, kept).aggregates)
             for row in scored:
                 if row["who_kind"] not in PARTY_KINDS or row["metric"] != scorer.main:
                     continue

@@ -87,3 +87,30 @@ def test_export_dialog_applies_the_ticked_quality_rules(qtbot, study: LoadedStud
     scores = pd.read_csv(out / "human_scores.csv")
     assert "FAST" not in set(scores["who"])
     assert "too_fast 1" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_saved_forest_plot_carries_the_row_labels(qtbot, study: LoadedStudy, db: Database,
+                                                  tmp_path: Path) -> None:
+    """The row labels of the left axis are in the saved SVG as text and in the PNG as ink."""
+    window = ResultsWindow(study, db, options=ResultsOptions(n_boot=50), poll_ms=60_000)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.model.compared, timeout=TIMEOUT_MS):
+        window.show()
+    window.tabs.setCurrentWidget(window.human_vs_model)
+    window.question.setCurrentIndex(window.question.findData("label"))
+    labels = [t for _, t in
+              window.human_vs_model.forest.getPlotItem().getAxis("left")._tickLevels[0]]
+    assert labels
+    svg = window.save_plot("gaps", tmp_path / "gaps.svg").read_text(encoding="utf-8")
+    words = labels[0].split(" · ")[1].split(" − ")[0]  # e.g. "all raters" (escaped as is)
+    assert words in svg and "all items" in svg
+    image = QImage(str(window.save_plot("gaps", tmp_path / "gaps.png")))
+    assert not image.isNull()
+    background = image.pixel(2, image.height() // 2)
+    # The strip left of the plot area: without labels only the axis line and its tick marks
+    # (a handful of pixel columns) differ from the background; the labels ink many columns.
+    rows = range(image.height() // 4, image.height() * 3 // 4)
+    inked = [x for x in range(2, image.width() // 5)
+             if any(image.pixel(x, y) != background for y in rows)]
+    assert len(inked) > 40
+    window.close()

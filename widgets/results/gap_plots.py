@@ -81,7 +81,7 @@ class ForestPlot(ResultsPlot):
                     name="significant (Holm p under 0.05)" if flag else "not significant"))
                 self.n_items += 1
         labels = [gap_label(r) for r in rows.itertuples(index=False)]
-        self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
+        self.row_labels(labels)
         extent = np.concatenate([diff, low, high])
         extent = extent[np.isfinite(extent)]
         span = float(np.max(np.abs(extent))) if extent.size else 1.0

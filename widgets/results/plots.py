@@ -14,6 +14,7 @@ from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from widgets.plotting import pg
+from widgets.qt import QFontMetrics
 from widgets.results.labels import words
 
 PER_ITEM = "(per item)"
@@ -52,11 +53,26 @@ class ResultsPlot(pg.PlotWidget):
         self.empty_message = ""
         self.getPlotItem().invertY(False)
         self.getPlotItem().getAxis("left").setTicks(None)
+        self.getPlotItem().getAxis("left").setWidth(None)  # back to pyqtgraph's own width
         self.getPlotItem().showAxis("left")
         self.getPlotItem().showAxis("bottom")
         self.setTitle(title)
         self.setLabel("bottom", x_label)
         self.setLabel("left", y_label)
+
+    def row_labels(self, labels: list[str]) -> None:
+        """One text label per row (y = 0, 1, ...) on the left axis, the axis made wide enough
+        for the longest at once. pyqtgraph widens the axis only after a first paint, and leaves
+        out every label that does not fit yet: a plot saved before it is shown again had an
+        empty left axis."""
+        axis = self.getPlotItem().getAxis("left")
+        axis.setTicks([list(enumerate(labels))])
+        font = axis.style["tickFont"] or self.font()
+        text = max((QFontMetrics(font).horizontalAdvance(t) for t in labels), default=0)
+        width = text * 1.1 + 8 + axis.style["tickTextOffset"][0] + max(0, axis.style["tickLength"])
+        if axis.label.isVisible():
+            width += axis.label.boundingRect().height() * 0.8
+        axis.setWidth(math.ceil(width))
 
     def say_empty(self, message: str) -> None:
         """The message alone, without axes (blank or upside-down axes read as data)."""
@@ -188,7 +204,7 @@ class ScoresPlot(ResultsPlot):
         self.setYRange(-0.5, len(cells) - 0.5, padding=0)
 
     def _bar_axis(self, labels: list[str]) -> None:
-        self.getPlotItem().getAxis("left").setTicks([list(enumerate(labels))])
+        self.row_labels(labels)
 
     def show_rating_means(self, results: StudyResults, question_id: str) -> None:
         """A question without gold has no score: for a rating, the mean rating per group of

@@ -109,6 +109,19 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
                                         "straight_lining", "incomplete", "low_competence",
                                         "all"}
     assert (sensitivity.loc[sensitivity["rule"] == "none", "difference_from_none"] == 0).all()
+    # Every pooled human of human_scores.csv (all items, main metric), the rater models' labels
+    # too, has its sensitivity rows; with no rule, the very number of human_scores.csv.
+    none = sensitivity[(sensitivity["rule"] == "none") & (sensitivity["human_kind"] == "pooled")]
+    main = humans[(humans["who_kind"] == "pooled") & (humans["category"] == "all")].merge(
+        sensitivity[["question_id", "metric"]].drop_duplicates(), on=["question_id", "metric"])
+    assert (set(map(tuple, main[["question_id", "who"]].values))
+            == set(map(tuple, none[["question_id", "human"]].values)))
+    tied = none.merge(main, left_on=["question_id", "metric", "human"],
+                      right_on=["question_id", "metric", "who"], suffixes=("", "_scores"))
+    assert len(tied) == len(none)
+    assert np.array_equal(tied["value"], tied["value_scores"], equal_nan=True)
+    if name in ("hume-demo", "lesion-vqa-demo"):
+        assert {"Dawid-Skene", "MACE"} <= set(none["human"])
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "Human vs model" in report and "Sensitivity" in report
     assert "human − model, all items" in report  # the forest plot (inline SVG)
@@ -143,6 +156,13 @@ def test_exclude_takes_participants_out_of_the_other_files(tmp_path: Path) -> No
     fast_rows = sensitivity[sensitivity["rule"] == "too_fast"]
     assert (fast_rows["n_excluded"] == 1).all()
     assert (fast_rows[fast_rows["human_kind"] == "humans"]["n_raters"] == 5).all()
+    # too_fast alone is what --exclude too_fast applied: the rater models refitted without FAST.
+    fast_models = fast_rows[fast_rows["human"].isin(["Dawid-Skene", "MACE"])]
+    tied = fast_models.merge(humans[humans["category"] == "all"],
+                             left_on=["question_id", "metric", "human"],
+                             right_on=["question_id", "metric", "who"], suffixes=("", "_scores"))
+    assert not tied.empty and len(tied) == len(fast_models)
+    assert np.array_equal(tied["value"], tied["value_scores"])
 
 
 def test_bootstrap_raters_widens_the_human_side_only(tmp_path: Path) -> None:
