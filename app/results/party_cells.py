@@ -100,14 +100,17 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
     """Every breakdown cell of every scored group with its human parties and models.
     `answers` (question id -> human answers) defaults to the results' own."""
     options = options or results.options
+    own = answers is None  # the results' own answers: their rater models are fitted already
     answers = results.answers if answers is None else answers
     for group in results.groups:
         scorer = scorer_for(group)
         group_answers = answers.get(group.question_id)
         if scorer is None or group_answers is None or group_answers.empty:
             continue
+        fitted = (results.rater_aggregates.get(group.question_id) if own
+                  else fit_group(group, group_answers).aggregates)
         scored = _score_all(scorer, group, group_answers, results.predictions.answers(group),
-                            options)
+                            options, fitted or {})
         for subset in subsets(group, scorer, set(group_answers["item_id"].unique()), options):
             sub = (group_answers if subset.category == ALL
                    else group_answers[group_answers["item_id"].isin(subset.item_ids)])
@@ -116,16 +119,16 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
 
 
 def _score_all(scorer: FamilyScorer, group: QuestionGroup, answers: pd.DataFrame,
-               models: dict[str, pd.DataFrame], options: ResultsOptions) -> _Scored:
+               models: dict[str, pd.DataFrame], options: ResultsOptions,
+               fitted: dict[str, pd.DataFrame]) -> _Scored:
     by_rater = {str(p): rows for p, rows in answers.groupby("participant", sort=True)}
     scored = scorer.score_parties(group, by_rater)
     pooled = scorer.pooled(group, answers, options)
     models = {m: a for m, a in models.items() if not a.empty}
     model_scored = scorer.score_parties(group, models)
-    # Fitted once per group on the answers given (after any exclusion), like compute_results
-    # does for human_scores.csv, so the two agree; each cell restricts the labels to its items.
-    aggregates = aggregate_pooled(group, scorer, fit_group(group, answers).aggregates,
-                                  list(group.items))
+    # `fitted`: the rater models' labels on these answers (compute_results' own fit for the
+    # results' answers, so gaps.csv and human_scores.csv agree); each cell restricts them.
+    aggregates = aggregate_pooled(group, scorer, fitted, list(group.items))
     return _Scored({c: s[0].get(scorer.main, np.nan) for c, s in scored.items()},
                    {c: s[1] for c, s in scored.items()},
                    {c: str(rows["tier"].iloc[0]) for c, rows in by_rater.items()},

@@ -78,6 +78,10 @@ class StudyResults:
     notes: list[str] = field(default_factory=list)
     raters: pd.DataFrame = field(default_factory=lambda: raters_frame([]))  # raters.csv
     aggregated_labels: pd.DataFrame = field(default_factory=lambda: labels_frame([]))
+    # question id -> method -> the rater models' labels fitted on `answers` (fit_group), so
+    # the gaps reuse them rather than fit the same answers again
+    rater_aggregates: dict[str, dict[str, pd.DataFrame]] = field(default_factory=dict,
+                                                                 repr=False)
     items: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ITEM_COLUMNS))
     abilities: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=ABILITY_COLUMNS))
     llm_annotators: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
@@ -122,6 +126,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     notes: list[str] = []
     raters: list[dict] = []
     aggregated: list[dict] = []
+    rater_aggregates: dict[str, dict[str, pd.DataFrame]] = {}
     rasch_items: list[dict] = []
     abilities: list[dict] = []
     annotators: list[dict] = []
@@ -134,6 +139,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         # unique() first: iterating 600,000 Arrow-backed strings in Python takes a second
         human_items = set(answers["item_id"].unique())
         rater_models = fit_group(group, answers)
+        rater_aggregates[group.question_id] = rater_models.aggregates
         raters += rater_models.raters
         aggregated += rater_models.labels
         if scorer is not None:
@@ -177,6 +183,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         comparison=comparison_table(score_frame, summary_frame),
         predictions=predictions, answers=answers_by_group, notes=notes,
         raters=raters_frame(raters), aggregated_labels=labels_frame(aggregated),
+        rater_aggregates=rater_aggregates,
         items=pd.DataFrame(rasch_items, columns=ITEM_COLUMNS),
         abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
         llm_annotators=pd.DataFrame(annotators, columns=ALT_TEST_COLUMNS),
