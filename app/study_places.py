@@ -11,10 +11,10 @@ listed, by id, version and hash, so the designer can point at the moved folder.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.atomic_write import write_text_atomically
 from app.catalog import StudyEntry
 from app.home import data_home
 from app.study.loader import STUDY_FILE, LoadedStudy
@@ -56,9 +56,7 @@ def remember_folder(loaded: LoadedStudy, home: Path | None = None) -> None:
     places[loaded.content_hash] = folder
     path = data_home(home) / PLACES_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".json.partial")
-    partial.write_text(json.dumps(places, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(partial, path)
+    write_text_atomically(path, json.dumps(places, indent=1, sort_keys=True))
 
 
 def locate(rows: list[tuple[str, str, str, str, int]], entries: list[StudyEntry],

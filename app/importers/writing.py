@@ -8,13 +8,13 @@ half-written study behind, and an existing study is never overwritten.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from app.atomic_write import write_text_atomically
 from app.importers.base import ProgressCallback, StudyDraft, fail
 from app.study.errors import StudyError
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
@@ -53,14 +53,4 @@ def write_study(draft: StudyDraft, out: Path, progress: ProgressCallback) -> Loa
 
 def write_json(path: Path, value: Any) -> None:
     """Write JSON through a temporary file and an atomic rename (never a torn study.json)."""
-    text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, json.dumps(value, indent=2, ensure_ascii=False) + "\n")

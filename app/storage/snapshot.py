@@ -22,6 +22,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from app.atomic_write import write_text_atomically
 from app.home import PRIVATE_FILE_MODE
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
 from app.storage.database import NO_FILE_URLS
@@ -78,7 +79,7 @@ def snapshot_database(db_path: Path, out: Path) -> SnapshotResult:
         digest, size = _sha256(partial), partial.stat().st_size
         os.replace(partial, out)
         checksum_path = out.with_name(out.name + ".sha256")
-        _write_atomically(checksum_path, f"{digest}  {out.name}\n")
+        write_text_atomically(checksum_path, f"{digest}  {out.name}\n", mode=PRIVATE_FILE_MODE)
         fsync_dir(out.parent)
     except OSError as exc:
         raise (storage_problem(exc, str(out), out)
@@ -155,19 +156,6 @@ def _sha256(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
-
-
-def _write_atomically(path: Path, content: str) -> None:
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(content)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(name, PRIVATE_FILE_MODE)
-        os.replace(name, path)
-    finally:
-        Path(name).unlink(missing_ok=True)
 
 
 def verify_snapshot(path: Path) -> bool:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from app.atomic_write import write_text_atomically
 from app.home import data_home
 from app.regular_files import open_regular_file
 from app.study.loader import LoadedStudy
@@ -127,14 +127,7 @@ def save_manifest(path: Path, manifest: Manifest) -> None:
     text = json.dumps({"assets_digest": assets_digest(manifest),
                        "assets": {k: asdict(v) if v else None for k, v in manifest.items()}},
                       indent=1, sort_keys=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, text)
 
 
 def record_or_compare(loaded: LoadedStudy, home: Path) -> list[AssetChange]:
