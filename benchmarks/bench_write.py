@@ -18,7 +18,8 @@ from pathlib import Path
 from sqlalchemy import insert
 
 from app.session.engine import QuestionAnswer, SessionEngine, TrialTiming
-from app.storage.database import Database, new_uuid, open_database, utc_now
+from app.storage.database import Database, new_uuid, utc_now
+from app.storage.opening import open_database
 from app.storage.tables import EventRow, ResponseRow
 from app.study.loader import load_study
 from benchmarks.common import Row, main_for, median, ms, paired, percentile

@@ -23,7 +23,7 @@ import pytest
 from app.cli.main import main
 from app.responses_import import import_responses_csv
 from app.simulate import SimulationConfig, simulate
-from app.storage import CorruptDatabaseError, database, open_database
+from app.storage import CorruptDatabaseError, open_database, opening
 from app.storage.unavailable import DiskFullError, ReadOnlyDatabaseError
 from app.study.loader import load_study
 
@@ -61,13 +61,13 @@ def small_disk(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     conn = sqlite3.connect(path)
     limit = int(conn.execute("PRAGMA page_count").fetchone()[0]) + HEADROOM_PAGES
     conn.close()
-    original = database._sqlite_pragmas
+    original = opening._sqlite_pragmas
 
     def limited(dbapi_conn: sqlite3.Connection, record: object) -> None:
         original(dbapi_conn, record)
         dbapi_conn.execute(f"PRAGMA max_page_count={limit}")
 
-    monkeypatch.setattr(database, "_sqlite_pragmas", limited)
+    monkeypatch.setattr(opening, "_sqlite_pragmas", limited)
     return path
 
 

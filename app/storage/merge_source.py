@@ -24,9 +24,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import SQLModel
 
-from app.storage.database import CorruptDatabaseError, open_database
 from app.storage.files import BUSY_TIMEOUT_MS
 from app.storage.migrations import SCHEMA_VERSION
+from app.storage.opening import open_database
+from app.storage.unavailable import CorruptDatabaseError
 from app.study.errors import UserInputError
 
 READ_CHUNK = 5_000

@@ -25,8 +25,8 @@ from sqlalchemy.exc import ArgumentError
 from app.atomic_write import write_text_atomically
 from app.home import PRIVATE_FILE_MODE
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
-from app.storage.database import NO_FILE_URLS
 from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
+from app.storage.opening import NO_FILE_URLS
 from app.storage.unavailable import read_only_fs, storage_problem
 from app.study.errors import UserInputError
 

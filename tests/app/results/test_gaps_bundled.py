@@ -12,7 +12,7 @@ import pytest
 from statsmodels.stats.multitest import multipletests
 
 from app.results.options import ResultsOptions
-from app.storage.database import open_database
+from app.storage.opening import open_database
 from app.study.loader import load_study
 from exporters.export_all import export_all
 from tests.conftest import REPO

@@ -16,7 +16,8 @@ from app.results.options import ResultsOptions
 from app.results.quality import exclusions_frame, parse_rules
 from app.results.sensitivity import sensitivity_frame
 from app.results.summary import compute_results
-from app.storage.database import Database, open_database
+from app.storage.database import Database
+from app.storage.opening import open_database
 from app.study.errors import StudyError, UserInputError
 from app.study.loader import LoadedStudy, load_study
 from tests.results_support import Row, import_rows
