@@ -34,7 +34,8 @@ def _nice_ceiling(value: float) -> float:
     return math.ceil(value / scale * 2) / 2 * scale
 
 
-def _fmt(x: float) -> str:
+def number_text(x: float) -> str:
+    """A value or tick as the charts print it."""
     return f"{x:.3f}".rstrip("0").rstrip(".") if math.isfinite(x) else "n/a"
 
 
@@ -70,13 +71,13 @@ def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 640)
         ends = [v for v in (bar.value, bar.high) if math.isfinite(v)]
         label_x = x(max(ends)) + 6 if ends else label_w + 4
         out.append(f'<text x="{label_x:.1f}" y="{y + row_h * 0.65:.1f}" {FONT}>'
-                   f'{_fmt(bar.value)}</text>')
+                   f'{number_text(bar.value)}</text>')
     axis_y = top + row_h * max(len(bars), 1) + 4
     out.append(f'<line x1="{label_w}" y1="{axis_y}" x2="{label_w + plot_w}" y2="{axis_y}" '
                'stroke="#444"/>')
     for tick in np.linspace(lo, hi, 5):
         out.append(f'<text x="{x(float(tick)):.1f}" y="{axis_y + 16}" text-anchor="middle" '
-                   f'{FONT}>{_fmt(float(tick))}</text>')
+                   f'{FONT}>{number_text(float(tick))}</text>')
     out.append(f'<text x="{label_w + plot_w / 2}" y="{axis_y + 32}" text-anchor="middle" {FONT}>'
                f'{escape(axis_label)}</text></svg>')
     return "\n".join(out)
@@ -113,7 +114,7 @@ def scatter_chart(points: list[tuple[float, float, str]], *, title: str, x_label
                    f'{FONT}>{float(tick):.0f}</text>')
     for tick in np.linspace(y_lo, y_hi, 5):
         out.append(f'<text x="{left - 6}" y="{sy(float(tick)) + 4:.1f}" text-anchor="end" '
-                   f'{FONT}>{_fmt(float(tick))}</text>')
+                   f'{FONT}>{number_text(float(tick))}</text>')
     if len(pts) >= 2 and len(set(xs)) > 1:
         slope, intercept = np.polyfit(xs, ys, 1)
         out.append(f'<line x1="{sx(x_lo):.1f}" y1="{sy(slope * x_lo + intercept):.1f}" '

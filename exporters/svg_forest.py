@@ -10,7 +10,7 @@ from html import escape
 
 import numpy as np
 
-from exporters.svg_charts import FONT, SMALL, _fmt
+from exporters.svg_charts import FONT, SMALL, number_text
 
 SIGNIFICANT, OTHER = "#C44E52", "#4C72B0"
 
@@ -57,12 +57,12 @@ def forest_chart(gaps: list[Gap], *, title: str, axis_label: str, width: int = 8
             out.append(f'<rect x="{x(gap.difference) - 4:.1f}" y="{ym - 4:.1f}" width="8" '
                        f'height="8" fill="{fill}" stroke="{colour}" stroke-width="1.5"/>')
         out.append(f'<text x="{label_w + plot_w + 6}" y="{y + row_h * 0.7:.1f}" {SMALL}>'
-                   f'{_fmt(gap.difference)}</text>')
+                   f'{number_text(gap.difference)}</text>')
     out.append(f'<line x1="{label_w}" y1="{bottom_y + 4}" x2="{label_w + plot_w}" '
                f'y2="{bottom_y + 4}" stroke="#444"/>')
     for tick in np.linspace(lo, hi, 5):
         out.append(f'<text x="{x(float(tick)):.1f}" y="{bottom_y + 18}" text-anchor="middle" '
-                   f'{FONT}>{_fmt(float(tick))}</text>')
+                   f'{FONT}>{number_text(float(tick))}</text>')
     out.append(f'<text x="{label_w + plot_w / 2}" y="{bottom_y + 36}" text-anchor="middle" '
                f'{FONT}>{escape(axis_label)}</text></svg>')
     return "\n".join(out)

@@ -75,9 +75,9 @@ def test_icon_pngs_are_rendered_from_the_svg_at_every_size(qapp, tmp_path: Path)
 
 
 def test_the_app_window_icon_has_every_size(qapp) -> None:
-    from widgets.launch import _application
+    from widgets.launch import application
 
-    app = _application(offscreen=True)
+    app = application(offscreen=True)
     sizes = {s.width() for s in app.windowIcon().availableSizes()}
     assert {16, 32, 48, 256, 512} <= sizes
 

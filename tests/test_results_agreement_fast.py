@@ -16,7 +16,7 @@ from sklearn.metrics import cohen_kappa_score
 
 from app.results.agreement import _alpha, alpha_with_ci, pairwise_choice
 from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
-from app.results.bootstrap import _seed, resample_counts
+from app.results.bootstrap import resample_counts, seed_number
 from app.results.options import ResultsOptions
 from app.results.reliability import ReliabilityData
 
@@ -49,7 +49,7 @@ def reference_value_counts(rd: ReliabilityData) -> np.ndarray:
 
 
 def reference_resample_counts(n_items: int, n_boot: int, seed: int | str) -> np.ndarray:
-    rng = np.random.default_rng(_seed(seed))
+    rng = np.random.default_rng(seed_number(seed))
     draws = rng.integers(0, n_items, size=(n_boot, n_items))
     counts = np.zeros((n_boot, n_items), dtype=np.int64)
     np.add.at(counts, (np.arange(n_boot)[:, None], draws), 1)

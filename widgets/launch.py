@@ -23,7 +23,7 @@ EXIT_INPUT = 2
 EXIT_AFTER_FIRST_PAINT = "BASELINE_STUDIO_EXIT_AFTER_FIRST_PAINT"
 
 
-def _application(offscreen: bool) -> QApplication:
+def application(offscreen: bool) -> QApplication:
     if offscreen:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from widgets.qt import QApplication, QGuiApplication, Qt
@@ -91,7 +91,7 @@ def launch(args: argparse.Namespace) -> int:
 
     fix_mmap_threshold()  # image buffers come and go all session: keep them off the heap
     self_test = bool(getattr(args, "self_test", False))
-    app = _application(offscreen=self_test)
+    app = application(offscreen=self_test)
     home: Path | None = getattr(args, "home", None)
     if self_test and not getattr(args, "db", None):
         # A throwaway data folder: the self-test's participant never lands in real data.

@@ -158,9 +158,9 @@ def run_check(n: int, *, on_done: Callable[[TimingProfileRow], None],
 def measure_station(n: int) -> TimingProfileRow | str:
     """Run the check in its own window on this screen (for `baseline-studio timing-check`):
     the measured profile, not yet stored, or why it failed."""
-    from widgets.launch import _application
+    from widgets.launch import application
 
-    app = _application(offscreen=False)
+    app = application(offscreen=False)
     result: list[TimingProfileRow | str] = []
     loop = QtCore.QEventLoop()
 

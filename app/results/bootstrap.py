@@ -22,7 +22,7 @@ def resample_counts(n_items: int, n_boot: int, seed: int | str) -> np.ndarray:
     """(n_boot x n_items) multiplicities: how often each item is drawn in each resample."""
     if n_items == 0 or n_boot <= 0:
         return np.zeros((0, n_items), dtype=np.int64)
-    rng = np.random.default_rng(_seed(seed))
+    rng = np.random.default_rng(seed_number(seed))
     counts = np.zeros((n_boot, n_items), dtype=np.int64)
     # Drawn a block of resamples at a time (the same stream of draws as one big call) and
     # counted row by row with bincount: np.add.at over the whole table took seconds.
@@ -36,7 +36,8 @@ def resample_counts(n_items: int, n_boot: int, seed: int | str) -> np.ndarray:
 _BLOCK = 100
 
 
-def _seed(seed: int | str) -> int:
+def seed_number(seed: int | str) -> int:
+    """A bootstrap seed as the integer NumPy takes (a text seed turned into one, stably)."""
     if isinstance(seed, int):
         return seed
     return int.from_bytes(seed.encode("utf-8")[-8:].rjust(8, b"\0"), "big") ^ len(seed)

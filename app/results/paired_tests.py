@@ -23,7 +23,7 @@ import warnings
 import numpy as np
 from scipy.stats import permutation_test
 
-from app.results.bootstrap import _seed, percentile_interval
+from app.results.bootstrap import percentile_interval, seed_number
 
 
 def difference_interval(human_boot: np.ndarray, model_boot: np.ndarray,
@@ -82,7 +82,7 @@ def permutation_p_rows(human_items: np.ndarray, model_items: np.ndarray, n_resam
         result = permutation_test((x[rows][:, keep], y[rows][:, keep]), _mean_difference,
                                   permutation_type="samples", vectorized=True, axis=-1,
                                   n_resamples=n_resamples, alternative="two-sided",
-                                  random_state=np.random.default_rng(_seed(seed)))
+                                  random_state=np.random.default_rng(seed_number(seed)))
         out[rows] = np.atleast_1d(result.pvalue)
     return out
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from app.results.bootstrap import _seed
+from app.results.bootstrap import seed_number
 from app.results.options import ResultsOptions
 from app.results.rater_models import aggregate_pooled, fit_group
 from app.results.score_rows import ALL, Subset, subsets
@@ -63,7 +63,7 @@ def rater_resampled(boot: np.ndarray, seed: str) -> np.ndarray:
     n_raters, n_boot = boot.shape
     if n_raters == 0 or n_boot == 0:
         return np.full(n_boot, np.nan)
-    drawn = np.random.default_rng(_seed(seed)).integers(0, n_raters, size=(n_boot, n_raters))
+    drawn = np.random.default_rng(seed_number(seed)).integers(0, n_raters, size=(n_boot, n_raters))
     picked = boot[drawn, np.arange(n_boot)[:, None]]  # n_boot x n_raters
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # a draw of raters without a value
