@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import statistics
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ def choice_items(n: int) -> list[dict[str, Any]]:
 
 
 def rows_by_key(db: Database, study_id: str) -> dict[tuple[str, str, str], dict[str, Any]]:
-    return {(r.participant_code, r.item_id, r.question_id): r.model_dump()
+    return {(r.participant_code, r.item_id, r.question_id): asdict(r)
             for r in db.responses(study_id)}
 
 
