@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
@@ -21,7 +21,7 @@ from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan, min_items_after_break
 from app.session.presentation import TrialView, image_files, trial_view
-from app.session.recording import QuestionAnswer, SubmitError, TrialTiming, item_response_fields
+from app.session.recording import SubmitError, item_response_fields
 from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
@@ -78,7 +78,26 @@ class Progress:
 
 
 # ----------------------------------------------------------------------- what the UI hands back
-# (QuestionAnswer, TrialTiming: app.session.recording, which turns them into response rows)
+
+
+@dataclass(frozen=True)
+class QuestionAnswer:
+    """The final answer to one question and how it came about (monotonic ns)."""
+
+    question_id: str
+    answer: Any  # None: not answered (only allowed when optional or timed out)
+    answer_ns: int | None = None
+    first_interaction_ns: int | None = None
+    n_changes: int = 0
+
+
+@dataclass(frozen=True)
+class TrialTiming:
+    onset_ns: int  # when the stimulus was first painted
+    onset_utc: str | None = None
+    excluded_ms: float = 0.0  # unfocused / minimised during the trial
+    timed_out: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)  # answer changes etc., for the log
 
 
 @dataclass(frozen=True)

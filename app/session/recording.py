@@ -1,39 +1,21 @@
-"""What a trial hands back (`QuestionAnswer`, `TrialTiming`) and the response rows it
-becomes. Built here once for the session engine (`SessionEngine.submit`) and the bulk
-simulator (`app.simulation.bulk`), so the two write the same row for the same answer: the
-blank-answer rule, the normalised answer and the millisecond arithmetic are not copied.
+"""The response rows a trial's answers become, built here once for the session engine
+(`SessionEngine.submit`) and the bulk simulator (`app.simulation.bulk`), so the two write the
+same row for the same answer: the blank-answer rule, the normalised answer and the
+millisecond arithmetic are not copied.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.session.plan import PlannedTrial
 from app.study.answers import AnswerError, normalize_answer
 from app.study.model import Item, Question
 
-
-@dataclass(frozen=True)
-class QuestionAnswer:
-    """The final answer to one question and how it came about (monotonic ns)."""
-
-    question_id: str
-    answer: Any  # None: not answered (only allowed when optional or timed out)
-    answer_ns: int | None = None
-    first_interaction_ns: int | None = None
-    n_changes: int = 0
-
-
-@dataclass(frozen=True)
-class TrialTiming:
-    onset_ns: int  # when the stimulus was first painted
-    onset_utc: str | None = None
-    excluded_ms: float = 0.0  # unfocused / minimised during the trial
-    timed_out: bool = False
-    events: list[dict[str, Any]] = field(default_factory=list)  # answer changes etc., for the log
+if TYPE_CHECKING:  # what the UI hands back to the engine, which imports this module
+    from app.session.engine import QuestionAnswer, TrialTiming
 
 
 class SubmitError(ValueError):

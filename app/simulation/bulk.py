@@ -1,8 +1,8 @@
 """The bulk path: hundreds of thousands of simulated responses without a transaction per item.
 
 It builds, for each participant, the rows the session engine would write for the same answers
-(same plan, same option orders, and the engine's own row building: app.session.recording; a
-test compares the two column by column) and inserts them in transactions of `batch` responses with
+(same plan, same option orders, the engine's own row building in app.session.recording; a test
+compares the two column by column) and inserts them in transactions of `batch` responses with
 one executemany per table. Ids are uuid5 of the seed, study, participant and item, and times
 follow the participant's virtual clock, so the same simulation gives the same rows on any
 machine; simulating again skips what is already there. Block introductions and breaks are not
@@ -18,8 +18,9 @@ from collections import defaultdict
 from typing import Any
 
 from app import __version__
+from app.session.engine import QuestionAnswer, TrialTiming
 from app.session.plan import PlannedTrial, build_plan
-from app.session.recording import QuestionAnswer, TrialTiming, item_response_fields
+from app.session.recording import item_response_fields
 from app.simulation.participant import SimulatedParticipant
 from app.storage.database import Database
 from app.study.model import Item

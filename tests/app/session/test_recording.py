@@ -9,14 +9,8 @@ from typing import Any
 
 import pytest
 
-from app.session.engine import SessionEngine
-from app.session.recording import (
-    QuestionAnswer,
-    SubmitError,
-    TrialTiming,
-    ms_between,
-    stored_answer,
-)
+from app.session.engine import QuestionAnswer, SessionEngine, SubmitError, TrialTiming
+from app.session.recording import ms_between, stored_answer
 from app.simulation.bulk import response_rows
 from app.storage.database import Database
 from app.study.loader import load_study
