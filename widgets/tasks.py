@@ -3,7 +3,7 @@ aqt/taskman.py is the model).
 
 A `TaskManager` belongs to a top-level window: the main window makes one and hands it to the
 designer window and every dialog opened from there; a window opened on its own (the results
-tour, a test) makes its own and closes it when it closes. It has two executors:
+tour, a test) makes its own (`given_or_own`). It has two executors:
 
 - `run_write`: the single database writer (`widgets.writer.DatabaseWriter`), one job at a
   time in the order asked. For everything that changes the database, and reads that must see
@@ -141,6 +141,13 @@ class TaskManager(QObject):
             part.failed.connect(self.failed)
             part.busy_changed.connect(self._busy_changed)
         self.closed = False
+
+    @classmethod
+    def given_or_own(cls, tasks: TaskManager | None, owner: QObject) -> TaskManager:
+        """`tasks` when the opener hands one, else a manager of `owner`'s own (a window opened
+        on its own). That one needs no closing: its threads start at the first job, readers end
+        when idle, and nothing is delivered once `owner` is deleted."""
+        return tasks if tasks is not None else cls(owner)
 
     @property
     def busy(self) -> bool:
