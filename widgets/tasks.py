@@ -19,6 +19,15 @@ calls the `progress` function it is handed (only when `on_progress` is given), t
 traceback). Nothing is delivered once the asking widget is deleted or the manager is closed;
 `close` waits for running work, but only so long, and never hangs the app: the worker threads
 are daemons, so a read stuck on a dead network drive does not keep the process alive.
+
+Three kinds of thread stay outside it, each for a reason of its own. The image decoders
+(`widgets.images.cache`) have their own daemon threads, LRU and cancellation: the next trial's
+image must never wait behind a designer's results read in this pool. The image viewer's
+adjustment jobs (`widgets.images.viewer`) are per-frame work on an image already decoded, of
+which only the newest is shown. The timing check's key poster (`widgets.timing_check`) is the
+measuring instrument itself: it must start at once and spin until its moment, not wait for
+a free reader. And `exporters.export_all` writes one CSV on a thread of its own while the
+export's other steps run: the core cannot import Qt, and the command line runs it too.
 """
 
 from __future__ import annotations

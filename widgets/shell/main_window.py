@@ -120,7 +120,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Behind the passphrase gate: mid-session, with no passphrase set, it stays closed."""
         from widgets.designer.gate import enter_designer_mode
 
-        enter_designer_mode(self, home=self.home, db=self.db, writer=self.writer,
+        enter_designer_mode(self, home=self.home, db=self.db, tasks=self.tasks,
                             at_start=self.flow.current() is self.flow.start,
                             then=self._let_in)
 
