@@ -2,8 +2,9 @@
 
 The two executors of `widgets.tasks.TaskManager` (the database writer, `widgets.writer`, and
 the read pool) share these: a `Job` is run on a worker thread by `execute`, and everything it
-reports (progress on the way, then a result or an exception) is posted through a `GuiRelay`,
-the one object whose queued signal carries calls from a worker thread to the GUI thread.
+reports (progress on the way, then a result or an exception) is posted through the
+application's `GuiRelay` (`gui_relay()`), the one object whose queued signal carries calls
+from a worker thread to the GUI thread.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from widgets.qt import QObject, Qt, Signal, Slot, is_alive
+from widgets.qt import QObject, Qt, QtCore, Signal, Slot, is_alive
 
 Done = Callable[[Any], None]
 Failed = Callable[[BaseException], None]
@@ -22,7 +23,12 @@ Progress = Callable[..., None]
 
 
 class GuiRelay(QObject):
-    """Created in the GUI thread; `post(fn, *args)` from any thread runs `fn(*args)` there."""
+    """Created in the GUI thread; `post(fn, *args)` from any thread runs `fn(*args)` there.
+    One for the application (`gui_relay`): a worker that wakes after its window was deleted
+    (a read stuck past the close's wait) must still emit on a live object, since emitting on
+    one being deleted in the GUI thread at that moment would crash the process."""
+
+    _app: GuiRelay | None = None
 
     _call = Signal(object, object)
 
@@ -37,6 +43,15 @@ class GuiRelay(QObject):
     @Slot(object, object)
     def _run(self, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
         fn(*args)
+
+
+def gui_relay() -> GuiRelay:
+    """The application's relay, made at the first call (in the GUI thread) as a child of the
+    application, so it lives until the application ends."""
+    relay = GuiRelay._app
+    if relay is None or not is_alive(relay):
+        relay = GuiRelay._app = GuiRelay(QtCore.QCoreApplication.instance())
+    return relay
 
 
 @dataclass(eq=False)

@@ -38,8 +38,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from widgets.jobs import Done, Failed, GuiRelay, Job, Progress
-from widgets.qt import QObject, Signal
+from widgets.jobs import Done, Failed, Job, Progress, gui_relay
+from widgets.qt import QObject, Signal, is_alive
 from widgets.writer import DatabaseWriter
 
 READERS = 2  # the machine may have two cores; a third reader would only contend for the GIL
@@ -57,7 +57,7 @@ class ReadPool(QObject):
         super().__init__(parent)
         self.size = size
         self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._relay = GuiRelay(self)
+        self._relay = gui_relay()
         self._lock = threading.Lock()  # guards the counts below (workers and GUI thread)
         self._threads: set[threading.Thread] = set()
         self._idle = 0  # workers waiting for a job
@@ -126,6 +126,8 @@ class ReadPool(QObject):
                 self._idle += 1
 
     def _deliver(self, job: Job, result: Any, error: BaseException | None) -> None:
+        if not is_alive(self):  # deleted with its window while the job ran: nobody to tell
+            return
         self._pending -= 1
         try:
             if not self._closed:

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from typing import Any
 
 from app.study.errors import UserInputError
-from widgets.jobs import Done, Failed, GuiRelay, Job, Progress
-from widgets.qt import QObject, Signal
+from widgets.jobs import Done, Failed, Job, Progress, gui_relay
+from widgets.qt import QObject, Signal, is_alive
 
 
 class DatabaseWriter(QObject):
@@ -35,7 +35,7 @@ class DatabaseWriter(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._relay = GuiRelay(self)
+        self._relay = gui_relay()
         self._pending = 0
         self._closed = False
         self._thread: threading.Thread | None = None
@@ -96,6 +96,8 @@ class DatabaseWriter(QObject):
     # ------------------------------------------------------------------ UI thread
 
     def _deliver(self, job: Job, result: Any, error: BaseException | None) -> None:
+        if not is_alive(self):  # deleted with its window while the job ran: nobody to tell
+            return
         self._pending -= 1
         try:
             if not self._closed:  # else the window is closing: nobody left to act on it

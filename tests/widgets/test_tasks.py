@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
 from app.study.errors import UserInputError
-from widgets.qt import QObject
+from widgets.qt import QObject, is_alive
 from widgets.tasks import TaskManager
 from widgets.writer import describe_error
 
@@ -144,14 +145,21 @@ def test_close_waits_for_queued_writes_but_not_forever(qtbot: QtBot) -> None:
         tasks.run_write(lambda n=n: done.append(n) or time.sleep(0.01))
     assert tasks.close(5.0)
     assert done == list(range(5))  # queued writes complete before close returns
-    stuck = TaskManager()
+    window = QObject()
+    stuck = TaskManager(window)
     never = threading.Event()
-    stuck.run_read(never.wait)  # a read that never returns (a hung network drive)
-    stuck.run_write(never.wait)
+    late: list[object] = []
+    jobs = [stuck.run_read(never.wait, on_done=late.append),  # a hung network drive
+            stuck.run_write(never.wait, on_done=late.append)]
     started = time.monotonic()
     assert not stuck.close(0.3)
     assert time.monotonic() - started < 2.0  # bounded: the app is not held up
-    never.set()
+    window.deleteLater()  # the window goes, the stuck workers outlive it...
+    qtbot.waitUntil(lambda: not is_alive(window), timeout=5000)
+    never.set()  # ...and wake: they post to the application's relay, which is still there
+    assert all(job.wait(5) for job in jobs)
+    qtbot.wait(50)
+    assert late == []
 
 
 def test_a_closed_manager_refuses_new_work(qtbot: QtBot) -> None:
@@ -163,3 +171,43 @@ def test_a_closed_manager_refuses_new_work(qtbot: QtBot) -> None:
         except RuntimeError:
             continue
         raise AssertionError("a closed manager took work")
+
+
+def test_the_designer_hands_its_manager_to_every_tool(qtbot: QtBot, mini_study_dir: Path,
+                                                       tmp_path: Path) -> None:
+    from app.storage import open_database
+    from app.study.loader import load_study
+    from widgets.designer import tools
+    from widgets.designer.window import DesignerWindow
+
+    db = open_database(f"sqlite:///{tmp_path / 'tools.sqlite3'}")
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks, current=load_study(mini_study_dir), home=tmp_path)
+    qtbot.addWidget(window)
+    assert window.competence.tasks is tasks
+    for open_tool in (tools.open_results, tools.open_export, tools.open_plan, tools.open_import,
+                      tools.open_merge, tools.open_handover):
+        open_tool(window)
+    opened = dict(window.tools_open)
+    assert set(opened) == {"results", "export", "plan", "import", "merge", "handover"}
+    assert all(tool.tasks is tasks for tool in opened.values())
+    assert opened["results"].model.tasks is tasks  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: not tasks.busy, timeout=30_000)
+    window.close()
+    assert tasks.close(10.0)
+    db.close()
+
+
+def test_a_window_opened_on_its_own_makes_its_own_manager(qtbot: QtBot, mini_study_dir: Path
+                                                          ) -> None:
+    from app.study.loader import load_study
+    from widgets.results.plan_window import PlanWindow
+
+    shared = TaskManager()
+    loaded = load_study(mini_study_dir)
+    alone, handed = PlanWindow(loaded), PlanWindow(loaded, tasks=shared)
+    for window in (alone, handed):
+        qtbot.addWidget(window)
+    assert handed.tasks is shared
+    assert alone.tasks is not shared and alone.tasks.parent() is alone
+    assert shared.close(5.0)
