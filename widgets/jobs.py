@@ -122,3 +122,41 @@ class Job:
                 unhandled(self.label, error)
         elif self.on_done is not None:
             self.on_done(result)
+
+
+class Executor(QObject):
+    """What the database writer and the read pool share: a count of jobs not yet delivered
+    (`busy`), and their delivery on the GUI thread. Used from the GUI thread only."""
+
+    busy_changed = Signal(bool)
+    failed = Signal(str, object)  # label, exception: for jobs without an on_error of their own
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._relay = gui_relay()
+        self._pending = 0
+        self._closed = False
+
+    @property
+    def busy(self) -> bool:
+        """True while a job is queued, running, or its outcome is not yet delivered."""
+        return self._pending > 0
+
+    def _accept(self) -> None:
+        """Count a new job in (refused once closed)."""
+        if self._closed:
+            raise RuntimeError(f"{type(self).__name__} is closed")
+        self._pending += 1
+        if self._pending == 1:
+            self.busy_changed.emit(True)
+
+    def _deliver(self, job: Job, result: Any, error: BaseException | None) -> None:
+        if not is_alive(self):  # deleted with its window while the job ran: nobody to tell
+            return
+        self._pending -= 1
+        try:
+            if not self._closed:  # else the window is closing: nobody left to act on it
+                job.report(result, error, self.failed.emit)
+        finally:
+            if self._pending == 0:
+                self.busy_changed.emit(False)

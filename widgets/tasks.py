@@ -38,43 +38,29 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from widgets.jobs import Done, Failed, Job, Progress, gui_relay
-from widgets.qt import QObject, Signal, is_alive
+from widgets.jobs import Done, Executor, Failed, Job, Progress
+from widgets.qt import QObject, Signal
 from widgets.writer import DatabaseWriter
 
 READERS = 2  # the machine may have two cores; a third reader would only contend for the GIL
 IDLE_S = 5.0  # a reader with nothing to do for this long ends (a new one starts when needed)
 
 
-class ReadPool(QObject):
+class ReadPool(Executor):
     """Up to `size` daemon threads taking jobs first come, first served. GUI thread only,
     apart from the workers themselves."""
-
-    busy_changed = Signal(bool)
-    failed = Signal(str, object)  # label, exception: for jobs without an on_error of their own
 
     def __init__(self, size: int = READERS, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.size = size
         self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._relay = gui_relay()
         self._lock = threading.Lock()  # guards the counts below (workers and GUI thread)
         self._threads: set[threading.Thread] = set()
         self._idle = 0  # workers waiting for a job
         self._queued = 0  # jobs put in the queue and not yet taken
-        self._pending = 0  # GUI thread: jobs not yet delivered
-        self._closed = False
-
-    @property
-    def busy(self) -> bool:
-        return self._pending > 0
 
     def submit(self, job: Job) -> Job:
-        if self._closed:
-            raise RuntimeError("the read pool is closed")
-        self._pending += 1
-        if self._pending == 1:
-            self.busy_changed.emit(True)
+        self._accept()
         with self._lock:
             self._queued += 1
             self._jobs.put(job)
@@ -124,17 +110,6 @@ class ReadPool(QObject):
             job.execute(self._relay, self._deliver)
             with self._lock:
                 self._idle += 1
-
-    def _deliver(self, job: Job, result: Any, error: BaseException | None) -> None:
-        if not is_alive(self):  # deleted with its window while the job ran: nobody to tell
-            return
-        self._pending -= 1
-        try:
-            if not self._closed:
-                job.report(result, error, self.failed.emit)
-        finally:
-            if self._pending == 0:
-                self.busy_changed.emit(False)
 
 
 class TaskManager(QObject):

@@ -22,28 +22,17 @@ from collections.abc import Callable
 from typing import Any
 
 from app.study.errors import UserInputError
-from widgets.jobs import Done, Failed, Job, Progress, gui_relay
-from widgets.qt import QObject, Signal, is_alive
+from widgets.jobs import Done, Executor, Failed, Job, Progress
+from widgets.qt import QObject
 
 
-class DatabaseWriter(QObject):
+class DatabaseWriter(Executor):
     """Runs jobs on one worker thread, in order. Create and use it from the UI thread only."""
-
-    busy_changed = Signal(bool)
-    failed = Signal(str, object)  # label, exception: for jobs without an on_error of their own
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
-        self._relay = gui_relay()
-        self._pending = 0
-        self._closed = False
         self._thread: threading.Thread | None = None
-
-    @property
-    def busy(self) -> bool:
-        """True while a job is queued, running, or its result is not yet delivered."""
-        return self._pending > 0
 
     @property
     def thread_id(self) -> int | None:
@@ -55,12 +44,8 @@ class DatabaseWriter(QObject):
             label: str = "", owner: QObject | None = None) -> Job:
         """Queue `fn`; its result goes to `on_done`, an exception to `on_error`, and with
         `on_progress` it is called as `fn(progress)` (all delivered on the UI thread)."""
-        if self._closed:
-            raise RuntimeError("the database writer is closed")
+        self._accept()
         job = Job(fn, on_done, on_error, on_progress, label, owner)
-        self._pending += 1
-        if self._pending == 1:
-            self.busy_changed.emit(True)
         if self._thread is None:
             # A daemon thread: a job stuck in I/O must not keep the process alive after close
             # (which waits for the queue, but only so long).
@@ -92,19 +77,6 @@ class DatabaseWriter(QObject):
     def _work(self) -> None:
         while (job := self._queue.get()) is not None:
             job.execute(self._relay, self._deliver)
-
-    # ------------------------------------------------------------------ UI thread
-
-    def _deliver(self, job: Job, result: Any, error: BaseException | None) -> None:
-        if not is_alive(self):  # deleted with its window while the job ran: nobody to tell
-            return
-        self._pending -= 1
-        try:
-            if not self._closed:  # else the window is closing: nobody left to act on it
-                job.report(result, error, self.failed.emit)
-        finally:
-            if self._pending == 0:
-                self.busy_changed.emit(False)
 
 
 def describe_error(error: BaseException) -> str:
