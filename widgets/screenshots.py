@@ -166,7 +166,7 @@ class Tour:
         self.shot("designer-passphrase", dialog)
         dialog.close()
         set_designer_passphrase("screenshot tour", self.home)
-        designer = DesignerWindow(self.db, self.window.writer, home=self.home)
+        designer = DesignerWindow(self.db, self.window.tasks, home=self.home)
         designer.resize(*WINDOW_SIZE)
         designer.show()
         self.settle()

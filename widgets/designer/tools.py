@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.home import installed_studies_dir
 from widgets.qt import QAction, QtWidgets, QWidget
+from widgets.writer import describe_error
 
 if TYPE_CHECKING:
     from widgets.designer.window import DesignerWindow
@@ -55,7 +56,8 @@ def open_results(window: DesignerWindow) -> None:
 
     assert window.loaded is not None
     settings = window.settings if window.settings is not None else app_settings(window.home)
-    _keep(window, "results", ResultsWindow(window.loaded, window.db, settings=settings))
+    _keep(window, "results", ResultsWindow(window.loaded, window.db, settings=settings,
+                                               tasks=window.tasks))
 
 
 def open_export(window: DesignerWindow) -> None:
@@ -64,7 +66,8 @@ def open_export(window: DesignerWindow) -> None:
     from widgets.results.export_dialog import ExportDialog
 
     assert window.loaded is not None
-    _keep(window, "export", ExportDialog(window.loaded, window.db, parent=window))
+    _keep(window, "export", ExportDialog(window.loaded, window.db, tasks=window.tasks,
+                                            parent=window))
 
 
 def open_plan(window: DesignerWindow) -> None:
@@ -73,7 +76,7 @@ def open_plan(window: DesignerWindow) -> None:
     from widgets.results.plan_window import PlanWindow
 
     assert window.loaded is not None
-    _keep(window, "plan", PlanWindow(window.loaded, window.db))
+    _keep(window, "plan", PlanWindow(window.loaded, window.db, tasks=window.tasks))
 
 
 def open_preview(window: DesignerWindow) -> None:
@@ -91,7 +94,8 @@ def open_preview(window: DesignerWindow) -> None:
 def open_import(window: DesignerWindow) -> None:
     from widgets.import_dialog import ImportDialog
 
-    dialog = ImportDialog(window, studies_dir=installed_studies_dir(window.home))
+    dialog = ImportDialog(window, studies_dir=installed_studies_dir(window.home),
+                          tasks=window.tasks)
     dialog.imported.connect(lambda _result: window.reload_studies())
     _keep(window, "import", dialog)
 
@@ -99,7 +103,7 @@ def open_import(window: DesignerWindow) -> None:
 def open_merge(window: DesignerWindow) -> None:
     from widgets.merge_dialog import MergeDialog
 
-    dialog = MergeDialog(window.db, window.writer, parent=window)
+    dialog = MergeDialog(window.db, window.tasks, parent=window)
     dialog.merged.connect(lambda _report: window.refresh())
     _keep(window, "merge", dialog)
 
@@ -107,7 +111,7 @@ def open_merge(window: DesignerWindow) -> None:
 def open_handover(window: DesignerWindow) -> None:
     from widgets.handover_dialog import HandoverDialog
 
-    _keep(window, "handover", HandoverDialog(window.db, window.writer, parent=window))
+    _keep(window, "handover", HandoverDialog(window.db, window.tasks, parent=window))
 
 
 TIMING_REMINDED = "designer/timing_check_reminded/"  # + machine id: reminded once per station
@@ -136,7 +140,8 @@ def remind_timing_check(window: DesignerWindow) -> None:
             settings.setValue(key, True)
 
     db = window.db
-    window.writer.run(lambda: timing_profiles(db), on_done=show, label="reading timing profiles")
+    window.tasks.run_write(lambda: timing_profiles(db), on_done=show,
+                           label="reading timing profiles")
 
 
 TIMING_TRIALS = 30  # as `baseline-studio timing-check`: about ten seconds
@@ -160,9 +165,9 @@ def open_timing_check(window: DesignerWindow) -> None:
 
     def measured(row: Any) -> None:
         check.close()
-        window.writer.run(lambda: save_timing_profile(window.db, row), on_done=stored,
-                          on_error=lambda message: failed(str(message)),
-                          label="storing the timing profile")
+        window.tasks.run_write(lambda: save_timing_profile(window.db, row), on_done=stored,
+                               on_error=lambda error: failed(describe_error(error)),
+                               label="storing the timing profile")
 
     def failed(message: str) -> None:
         check.close()

@@ -178,8 +178,8 @@ class PreviewWindow(MainWindow):
             loaded = load_study(path)
             return loaded, signature(loaded)
 
-        self.writer.run(check, on_done=lambda r: self._revalidated(*r), on_error=self._invalid,
-                        label="checking the study again")
+        self.tasks.run_write(check, on_done=lambda r: self._revalidated(*r),
+                             on_error=self._invalid, label="checking the study again")
 
     def _invalid(self, exc: BaseException) -> None:
         self.banner.show_problems(exc.problems if isinstance(exc, StudyError)

@@ -3,8 +3,8 @@ View menu (text size), the Help menu (F1: the keys of the current screen) and th
 passphrase-guarded Designer menu. Quitting mid-session (Ctrl+Q, the window's close button)
 asks first; a trial on screen is paused meanwhile.
 
-It owns the database writer (one worker thread for every database call) and routes keys to
-the trial screen while a trial is on screen (widgets/shell/key_router.py).
+It owns the task manager (widgets.tasks: the database writer and the read pool) and routes
+keys to the trial screen while a trial is on screen (widgets/shell/key_router.py).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from widgets.shell.key_help import KeyHelp, keys_for
 from widgets.shell.key_router import KeyRouter
 from widgets.shell.participant_flow import ParticipantFlow
 from widgets.shell.quit_question import ask_to_quit
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 GEOMETRY_KEY = "main_window"
 
@@ -40,8 +41,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.home = home
         self.settings = app_settings(home)
         self.zoom = FontZoom(self.settings, self)
-        self.writer = DatabaseWriter(self)
-        self.writer.failed.connect(self._job_failed)
+        self.tasks = TaskManager(self)
+        self.writer = self.tasks.writer  # the participant screens' jobs run here, in order
+        self.tasks.failed.connect(self._job_failed)
         self._owns_cache = image_cache is None  # then its decoding threads end with the window
         if image_cache is None:
             from widgets.images.cache import ImageCache
@@ -118,7 +120,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Behind the passphrase gate: mid-session, with no passphrase set, it stays closed."""
         from widgets.designer.gate import enter_designer_mode
 
-        enter_designer_mode(self, home=self.home, db=self.db, writer=self.writer,
+        enter_designer_mode(self, home=self.home, db=self.db, tasks=self.tasks,
                             at_start=self.flow.current() is self.flow.start,
                             then=self._let_in)
 
@@ -131,7 +133,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
 
         if self._designer is None:
-            self._designer = DesignerWindow(self.db, self.writer, home=self.home,
+            self._designer = DesignerWindow(self.db, self.tasks, home=self.home,
                                             settings=self.settings, current=self.flow.loaded)
         self._designer.show()
         self._designer.raise_()
@@ -265,7 +267,7 @@ class MainWindow(QtWidgets.QMainWindow):
         save_geometry(self.settings, GEOMETRY_KEY, self)
         if self._designer is not None:
             self._designer.close()
-        self.writer.close()
+        self.tasks.close()
         self.zoom.restore_base()
         if self._owns_cache:
             self.image_cache.shutdown()  # no decoder thread outlives the window
