@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
+from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
@@ -78,17 +79,7 @@ class Progress:
 
 
 # ----------------------------------------------------------------------- what the UI hands back
-
-
-@dataclass(frozen=True)
-class QuestionAnswer:
-    """The final answer to one question and how it came about (monotonic ns)."""
-
-    question_id: str
-    answer: Any  # None: not answered (only allowed when optional or timed out)
-    answer_ns: int | None = None
-    first_interaction_ns: int | None = None
-    n_changes: int = 0
+# (and QuestionAnswer, the final answer to one question: `app.kinds.state`, re-exported here)
 
 
 @dataclass(frozen=True)
