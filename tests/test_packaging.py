@@ -114,7 +114,6 @@ def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -
     # --version: the metadata (.dist-info, or .egg-info beside an editable install).
     assert [dest for _src, dest in hook.datas if dest.startswith("baseline_studio")
             and dest.endswith((".dist-info", ".egg-info"))]
-    assert "widgets.launch" in hook.hiddenimports  # `run` imports it by name
 
 
 # ---------------------------------------------------------------------------------- the frozen app

@@ -14,10 +14,10 @@ import pytest
 from conftest import FIXTURES
 from shell_harness import ShellApp, start_session, trim_study
 
-from app.cli.main import main
 from app.session.engine import SessionEngine
 from app.storage import open_database
 from app.study.loader import load_study
+from baseline_studio.main import main
 from widgets.autopilot import Autopilot
 from widgets.launch import launch
 from widgets.preview.banner import PreviewBanner

@@ -56,7 +56,7 @@ def test_an_unknown_study_exits_2(qapp, capsys) -> None:
 def test_the_real_command_self_test(tmp_path: Path) -> None:
     env = {**os.environ, "BASELINE_STUDIO_HOME": str(tmp_path / "home")}
     env.pop("QT_QPA_PLATFORM", None)  # --self-test goes offscreen by itself
-    done = subprocess.run([sys.executable, "-m", "app", "run", "--self-test"], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "baseline_studio", "run", "--self-test"], cwd=REPO,
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "self-test passed" in done.stdout

@@ -11,15 +11,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli import main
-from app.cli.main import build_parser
 from app.storage import open_database
+from baseline_studio import main
+from baseline_studio.main import build_parser
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "baseline_studio", *args], capture_output=True, text=True,
                           cwd=REPO, timeout=120)
 
 
