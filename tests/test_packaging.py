@@ -75,7 +75,7 @@ def test_icon_pngs_are_rendered_from_the_svg_at_every_size(qapp, tmp_path: Path)
 
 
 def test_the_app_window_icon_has_every_size(qapp) -> None:
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=True)
     sizes = {s.width() for s in app.windowIcon().availableSizes()}

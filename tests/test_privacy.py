@@ -328,12 +328,12 @@ def test_a_whole_gui_session_opens_no_socket(qtbot: Any, no_network: list[str],
     """The real participant app, offscreen, walked through the whole mini study by key presses,
     then an export: no Python socket is created and no Internet socket is ever held."""
     from widgets.autopilot import Autopilot
-    from widgets.shell.main_window import MainWindow
     from widgets.shell.message_screens import MessageScreen
+    from widgets.station_window import StationWindow
 
     loaded = load_study(mini_study_dir)
     db = open_database(f"sqlite:///{tmp_path / 'gui.sqlite3'}")
-    window = MainWindow(db)
+    window = StationWindow(db)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window, timeout=30_000)

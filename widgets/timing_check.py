@@ -158,7 +158,7 @@ def run_check(n: int, *, on_done: Callable[[TimingProfileRow], None],
 def measure_station(n: int) -> TimingProfileRow | str:
     """Run the check in its own window on this screen (for `baseline-studio timing-check`):
     the measured profile, not yet stored, or why it failed."""
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=False)
     result: list[TimingProfileRow | str] = []

@@ -82,8 +82,10 @@ def test_preview_from_the_command_leaves_the_real_database_byte_identical(
 
     def drive() -> None:
         try:
+            # The one on screen: an earlier test's closed preview may still be a top-level
+            # widget, and the order of topLevelWidgets() is not fixed.
             window = next(w for w in QApplication.topLevelWidgets()
-                          if isinstance(w, PreviewWindow))
+                          if isinstance(w, PreviewWindow) and w.isVisible())
             seen["folder"] = window.session.folder
             pilot = Autopilot(window, loaded)
             answered = 0
