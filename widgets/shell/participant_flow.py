@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from app.catalog import list_studies
+from app.catalog import kept_study, list_studies
 from app.security import has_designer_passphrase
 from app.session.engine import (
     BlockIntroScreen,
@@ -149,7 +149,7 @@ class ParticipantFlow(QObject):
         self._pending_code = code
 
         def load() -> tuple[LoadedStudy, list[ParticipantStanding]]:
-            loaded = load_study(path)
+            loaded = kept_study(lambda: load_study(path))  # sessions run on it: see kept_study
             remember_folder(loaded, self.home)  # designer mode lists it wherever it lives
             return loaded, participant_standings(loaded.study, self.db)
 
