@@ -8,6 +8,7 @@ when asked: BASELINE_STUDIO_TEST_BUNDLE=1 (set by `make package-test`, which bui
 from __future__ import annotations
 
 import configparser
+import importlib
 import importlib.metadata
 import importlib.util
 import os
@@ -115,6 +116,33 @@ def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -
     assert [dest for _src, dest in hook.datas if dest.startswith("baseline_studio")
             and dest.endswith((".dist-info", ".egg-info"))]
     assert "widgets.launch" in hook.hiddenimports  # `run` imports it by name
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("strip"),
+                    reason="the bundle's libraries are stripped on Linux (binutils' strip)")
+def test_stripping_keeps_only_libraries_that_still_load(tmp_path: Path) -> None:
+    import ctypes
+
+    import numpy
+
+    strip_libraries = load_script(REPO / "packaging" / "strip_libraries.py")
+    # An extension module of the interpreter (shipped with its symbols) and numpy's OpenBLAS,
+    # patched by auditwheel: strip misaligns its segments and the loader would refuse it.
+    extension = Path(importlib.import_module("_json").__file__ or "")
+    blas = sorted((Path(numpy.__file__).parent.parent / "numpy.libs").glob("*openblas*"))
+    assert extension.suffix == ".so" and blas
+    folder = tmp_path / "bundle"
+    (folder / "numpy.libs").mkdir(parents=True)
+    shutil.copy(extension, folder / extension.name)
+    shutil.copy(blas[0], folder / "numpy.libs" / blas[0].name)
+    (folder / "notes.txt").write_text("not a library")
+    before, after, kept = strip_libraries.strip_folder(folder)
+    assert kept == [folder / "numpy.libs" / blas[0].name]
+    assert (folder / kept[0]).read_bytes() == blas[0].read_bytes()
+    stripped = folder / extension.name
+    assert stripped.stat().st_size < extension.stat().st_size and after < before
+    assert strip_libraries.loadable(stripped) and strip_libraries.loadable(blas[0])
+    ctypes.CDLL(str(stripped))  # what the loader refuses for a misaligned library
 
 
 # ---------------------------------------------------------------------------------- the frozen app
