@@ -186,18 +186,25 @@ def test_frozen_app_lists_and_validates_the_bundled_studies(tmp_path: Path) -> N
 
 
 @bundle
-def test_frozen_app_imports_a_parquet_task(tmp_path: Path) -> None:
+def test_frozen_app_imports_tables_and_says_parquet_needs_pyarrow(tmp_path: Path) -> None:
     import pandas as pd
 
-    # pyarrow ships trimmed (no Flight, no cloud file systems): Parquet still reads.
-    source = tmp_path / "STS-mini.parquet"
-    pd.DataFrame({"sentence1": ["A cat sits.", "Rain falls."],
-                  "sentence2": ["A cat is sitting.", "The sun shines."],
-                  "score": [4.5, 0.5]}).to_parquet(source)
-    done = run_frozen("import", "mteb-sts", str(source), "--out", str(tmp_path / "sts"),
-                      home=tmp_path / "home")
+    # The bundle ships without pyarrow (docs/packaging.md): a CSV task imports, a Parquet one
+    # is refused with what to do instead.
+    frame = pd.DataFrame({"sentence1": ["A cat sits.", "Rain falls."],
+                          "sentence2": ["A cat is sitting.", "The sun shines."],
+                          "score": [4.5, 0.5]})
+    frame.to_csv(tmp_path / "STS-mini.csv", index=False)
+    frame.to_parquet(tmp_path / "STS-mini.parquet")
+    done = run_frozen("import", "mteb-sts", str(tmp_path / "STS-mini.csv"), "--out",
+                      str(tmp_path / "sts"), home=tmp_path / "home")
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "sts" / "study.json").is_file()
+    refused = run_frozen("import", "mteb-sts", str(tmp_path / "STS-mini.parquet"), "--out",
+                         str(tmp_path / "sts2"), home=tmp_path / "home")
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "reading Parquet needs pyarrow" in refused.stdout + refused.stderr
+    assert not (tmp_path / "sts2").exists()
 
 
 @bundle
@@ -205,7 +212,7 @@ def test_bundle_leaves_out_what_the_app_does_not_use() -> None:
     internal = BUNDLE_DIR / "_internal"
     names = [p.relative_to(internal).as_posix() for p in internal.rglob("*")]
     unwanted = ("tkinter", "libQt6Quick", "libQt6Qml", "libQt6WebEngine", "libQt6Pdf",
-                "libQt6Network", "libQt6Multimedia", "libarrow_flight", "matplotlib", "pytest",
+                "libQt6Network", "libQt6Multimedia", "pyarrow", "libarrow", "matplotlib", "pytest",
                 "hypothesis", "IPython", "studies/_make", "PySide6/Qt/translations",
                 "torch", "transformers", "mteb", "crowdkit", "polars")
     # Qt's own translations only for the participant languages (widgets/i18n.py).
