@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.study import StudyError, load_study
 from app.study.duplicate_keys import duplicate_keys
+from baseline_studio.main import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.cli.main import main
 from app.importers.base import ImportOptions
 from app.importers.registry import run_import
 from app.study.errors import StudyError
+from baseline_studio.main import main
 
 
 def problems_of(kind: str, source: Path, out: Path, **options: object) -> list[str]:

@@ -75,7 +75,7 @@ def test_icon_pngs_are_rendered_from_the_svg_at_every_size(qapp, tmp_path: Path)
 
 
 def test_the_app_window_icon_has_every_size(qapp) -> None:
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=True)
     sizes = {s.width() for s in app.windowIcon().availableSizes()}
@@ -114,7 +114,6 @@ def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -
     # --version: the metadata (.dist-info, or .egg-info beside an editable install).
     assert [dest for _src, dest in hook.datas if dest.startswith("baseline_studio")
             and dest.endswith((".dist-info", ".egg-info"))]
-    assert "widgets.launch" in hook.hiddenimports  # `run` imports it by name
 
 
 # ---------------------------------------------------------------------------------- the frozen app

@@ -10,7 +10,6 @@ import pandas as pd
 import pyarrow as pa
 
 from app.gc_pause import gc_paused
-from app.storage.bulk_read import response_columns
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 
@@ -37,8 +36,8 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
     """One row per response. `answer` holds the decoded JSON value (str, float, dict or list);
     item categories are added as `cat_<name>` columns and profile fields as `profile_<name>`.
 
-    Read column-wise (`app.storage.bulk_read`) and joined per item and per participant rather
-    than per row: 600,000 responses take seconds, not minutes (benchmarks/bench_exports.py)."""
+    Read column-wise (`Database.response_columns`) and joined per item and per participant
+    rather than per row: 600,000 responses take seconds, not minutes (benchmarks/bench_exports.py)."""
     # The read holds ~16 million young objects at once (no cycles among them).
     with gc_paused():
         return _responses_frame(loaded, db, include_simulated=include_simulated)
@@ -47,9 +46,9 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
 def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bool) -> pd.DataFrame:
     study = loaded.study
     items = loaded.items_by_id
-    table = response_columns(db, study.id, [*_FROM_TABLE.values(), "answer_json",
-                                            "option_order_json"],
-                             include_simulated=include_simulated)
+    table = db.response_columns(study.id, [*_FROM_TABLE.values(), "answer_json",
+                                           "option_order_json"],
+                                include_simulated=include_simulated)
     if not table["uuid"]:
         return pd.DataFrame(columns=RESPONSE_COLUMNS)
     kinds = {(i.id, q.id): q.kind for i in study.items for q in i.questions}

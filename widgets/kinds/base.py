@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
-from app.responses.base import AnswerState
-from app.study.model import Question, QuestionBase
+from app.kinds.question import QuestionBase
+from app.kinds.state import AnswerState
+from app.study.model import Question
 from widgets.qt import QKeyEvent, QLabel, Qt, QWidget, Signal
 
 QuestionT = TypeVar("QuestionT", bound=QuestionBase)
@@ -108,7 +109,7 @@ class WidgetKind(Generic[QuestionT, StateT]):
 
     name: ClassVar[str]
     question_type: type[QuestionT]  # the study format's question class of this kind
-    state_type: type[StateT]  # the answer state app.responses.registry.state_for makes for it
+    state_type: type[StateT]  # the answer state app.session.presentation.state_for makes for it
     # Layout hint: True when the widget shows the stimulus's documents or cards itself, each
     # with its controls (relevance, ranking, clustering); the stimulus then shows only the
     # query or the intro text above them (widgets.stimuli.layout.shows_entries_itself).

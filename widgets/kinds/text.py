@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from app.responses.base import AnswerState
-from app.responses.text import TextState
-from app.study.model import TextQuestion
+from app.kinds.state import AnswerState
+from app.kinds.text import TextQuestion, TextState
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.qt import (
     QEvent,
