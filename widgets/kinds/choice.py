@@ -114,8 +114,6 @@ class ChoiceWidget(ResponseWidget):
 
 class ChoiceKind(WidgetKind[ChoiceQuestion, ChoiceState]):
     name = "choice"
-    question_type = ChoiceQuestion
-    state_type = ChoiceState
 
     def build(self, question: ChoiceQuestion, state: ChoiceState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:

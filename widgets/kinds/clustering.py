@@ -331,8 +331,6 @@ class ClusteringKind(WidgetKind[ClusteringQuestion, ClusteringState]):
     mapping)."""
 
     name = "clustering"
-    question_type = ClusteringQuestion
-    state_type = ClusteringState
     shows_entries = True
     answered_in_a_few_keys = False  # a key per card, and a group to make first
 

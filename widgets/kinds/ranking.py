@@ -224,8 +224,6 @@ class RankingKind(WidgetKind[RankingQuestion, RankingState]):
     """Its answer in words is the order of the texts, best first (the plain shape of a list)."""
 
     name = "ranking"
-    question_type = RankingQuestion
-    state_type = RankingState
     shows_entries = True
 
     def build(self, question: RankingQuestion, state: RankingState, parent: QWidget | None,

@@ -238,8 +238,6 @@ class RatingWidget(ResponseWidget):
 
 class RatingKind(WidgetKind[RatingQuestion, RatingState]):
     name = "rating"
-    question_type = RatingQuestion
-    state_type = RatingState
 
     def build(self, question: RatingQuestion, state: RatingState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:

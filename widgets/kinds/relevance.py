@@ -180,8 +180,6 @@ class RelevanceWidget(RowCursor, ResponseWidget):
 
 class RelevanceKind(WidgetKind[RelevanceQuestion, RelevanceState]):
     name = "relevance"
-    question_type = RelevanceQuestion
-    state_type = RelevanceState
     shows_entries = True
 
     def build(self, question: RelevanceQuestion, state: RelevanceState, parent: QWidget | None,

@@ -103,8 +103,6 @@ class TextKind(WidgetKind[TextQuestion, TextState]):
     """Its answer in words is the comment as written."""
 
     name = "text"
-    question_type = TextQuestion
-    state_type = TextState
 
     def build(self, question: TextQuestion, state: TextState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:
