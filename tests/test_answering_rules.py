@@ -13,8 +13,8 @@ from app.session.engine import BreakScreen, EndScreen, SessionEngine, TrialScree
 from app.session.plan import build_plan, min_items_after_break
 from app.session.presentation import trial_view
 from app.storage import Database
-from app.study import load_study
 from app.study.answers import feedback_correct, is_correct
+from app.study.loader import load_study
 from app.study.model import RatingQuestion
 
 REPO = Path(__file__).resolve().parents[1]

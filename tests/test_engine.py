@@ -20,7 +20,7 @@ from app.session.engine import (
 )
 from app.session.plan import build_plan
 from app.storage import Database
-from app.study import load_study
+from app.study.loader import load_study
 from app.study.model import Item
 
 # A valid answer for each item of the mini study (tests/fixtures/mini-study).

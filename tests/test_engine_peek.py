@@ -9,7 +9,7 @@ from pathlib import Path
 
 from app.session.engine import EndScreen, SessionEngine, TrialScreenSpec
 from app.storage import Database
-from app.study import load_study
+from app.study.loader import load_study
 from tests.test_engine import answer, run_until_trial
 
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from app.study import StudyError, load_study
 from app.study.checks import _check_images
-from app.study.loader import MAX_NESTING, validate_items, validate_items_one_by_one
+from app.study.errors import StudyError
+from app.study.loader import MAX_NESTING, load_study, validate_items, validate_items_one_by_one
 from app.study.model import Item
 from app.study.paths import AssetIndex
 

@@ -15,7 +15,7 @@ from app.session.engine import (
 )
 from app.session.presentation import image_files
 from app.storage import open_database
-from app.study import load_study
+from app.study.loader import load_study
 
 
 def _image_study(folder: Path, n: int) -> Path:

@@ -13,8 +13,8 @@ from test_engine import answer, run_until_trial
 from app.session.engine import TrialScreenSpec
 from app.session.preview import PreviewEngine
 from app.storage import Database, open_database
-from app.study import load_study
 from app.study.errors import UserInputError
+from app.study.loader import load_study
 
 
 @pytest.fixture

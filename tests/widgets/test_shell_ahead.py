@@ -15,7 +15,7 @@ from shell_harness import ShellApp, start_session, trim_study
 from app.session.engine import SessionEngine, TrialScreenSpec
 from app.session.plan import build_plan
 from app.storage import open_database
-from app.study import load_study
+from app.study.loader import load_study
 from widgets.qt import Qt, QWidget
 from widgets.shell.message_screens import MessageScreen
 from widgets.shell.trial_body import TrialBodies
