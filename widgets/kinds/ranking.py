@@ -2,18 +2,31 @@
 
 Mouse: press on a row and drag it; a line shows where it will land. Keys: Up/Down select a
 row, Ctrl+Up/Ctrl+Down move it, Space keeps the order as it stands (the list starts in the
-shown order, which counts as an answer only once moved or kept: app.responses.ranking).
+shown order, which counts as an answer only once moved or kept: app.kinds.ranking).
 The drag is done with plain mouse events inside this widget (no QDrag), so it is one code
 path for the mouse, the keyboard (`move_entry`) and the tests.
 """
 
 from __future__ import annotations
 
-from app.responses.ranking import RankingState
-from app.study.model import RankingQuestion
+from collections.abc import Iterator
+
+from app.kinds.ranking import RankingQuestion, RankingState
+from app.kinds.state import AnswerState
 from app.text_direction import text_direction
 from widgets.buttons import plain_button
 from widgets.direction import apply_direction
+from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
+from widgets.kinds.relevance import ROW_STYLE
+from widgets.kinds.shared.common import (
+    RowCursor,
+    ctrl,
+    hint_label,
+    keys_label,
+    plain,
+    scroll_into_view,
+    set_flag,
+)
 from widgets.qt import (
     QApplication,
     QFrame,
@@ -26,17 +39,6 @@ from widgets.qt import (
     QVBoxLayout,
     QWidget,
 )
-from widgets.responses.base import ResponseWidget
-from widgets.responses.common import (
-    RowCursor,
-    ctrl,
-    hint_label,
-    keys_label,
-    plain,
-    scroll_into_view,
-    set_flag,
-)
-from widgets.responses.relevance import ROW_STYLE
 from widgets.typography import ScaledFonts, mute
 
 DRAG_STYLE = ROW_STYLE + """
@@ -216,3 +218,18 @@ class RankingWidget(RowCursor, ResponseWidget):
         self.status.setText(self.tr("Order recorded; you can still change it.") if engaged else
                             self.tr("Put the best first. The order counts once you move an entry "
                                     "or keep it as it is."))
+
+
+class RankingKind(WidgetKind[RankingQuestion, RankingState]):
+    """Its answer in words is the order of the texts, best first (the plain shape of a list)."""
+
+    name = "ranking"
+    shows_entries = True
+
+    def build(self, question: RankingQuestion, state: RankingState, parent: QWidget | None,
+              direction: str | None) -> ResponseWidget:
+        return RankingWidget(question, state, parent, direction=direction)
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        # Keep the order as shown.
+        return while_incomplete(state, KeyPress(Qt.Key.Key_Space, " "))
