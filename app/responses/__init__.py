@@ -1,4 +1,3 @@
-"""Answer models: the state of one question's answer while a participant works on it.
-
-Qt-free; each response kind's widget (`widgets.responses`) is a thin view over one of these.
+"""Answer models: moved to the kinds (`app.kinds.<kind>`, `app.kinds.state`); these modules
+re-export them under their old paths while the widgets move over.
 """

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
+from app.kinds import kind_of
+from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
@@ -78,17 +80,7 @@ class Progress:
 
 
 # ----------------------------------------------------------------------- what the UI hands back
-
-
-@dataclass(frozen=True)
-class QuestionAnswer:
-    """The final answer to one question and how it came about (monotonic ns)."""
-
-    question_id: str
-    answer: Any  # None: not answered (only allowed when optional or timed out)
-    answer_ns: int | None = None
-    first_interaction_ns: int | None = None
-    n_changes: int = 0
+# (and QuestionAnswer, the final answer to one question: `app.kinds.state`, re-exported here)
 
 
 @dataclass(frozen=True)
@@ -306,7 +298,7 @@ class SessionEngine:
         for question in item.questions:
             given = by_id.get(question.id)
             value = given.answer if given else None
-            if value is None or (question.kind == "text" and value == "" and not question.required):
+            if value is None or (kind_of(question).is_empty_answer(value) and not question.required):
                 if question.required and not timing.timed_out:
                     raise SubmitError(f"question {question.id!r} needs an answer")
                 stored: Any = None if value is None else value
