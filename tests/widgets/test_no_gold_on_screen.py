@@ -15,7 +15,7 @@ from app.session.plan import build_plan
 from app.session.presentation import trial_view
 from app.study.loader import load_study
 from tests.widgets.response_kit import visible_texts
-from widgets.responses.registry import make_response_widget
+from widgets.kinds import make_response_widget
 from widgets.stimuli.registry import make_stimulus_widget
 
 SECRET = "SECRET-7f3a"

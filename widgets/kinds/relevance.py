@@ -8,9 +8,29 @@ Keys: Up/Down move between documents; a digit sets the grade with that value (1 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from app.responses.base import AnswerState
 from app.responses.relevance import RelevanceState
-from app.study.model import RelevanceQuestion
+from app.study.model import Question, RelevanceQuestion
 from widgets.direction import text_label
+from widgets.kinds.base import (
+    KeyPress,
+    ResponseWidget,
+    WidgetKind,
+    plain_answer_text,
+    while_incomplete,
+)
+from widgets.kinds.shared.common import (
+    RowCursor,
+    hint_label,
+    keys_label,
+    option_button,
+    plain,
+    set_flag,
+)
+from widgets.kinds.shared.core_words import relevance_review_text
 from widgets.qt import (
     QBoxLayout,
     QFrame,
@@ -25,16 +45,6 @@ from widgets.qt import (
     QWidget,
     Signal,
 )
-from widgets.responses.base import ResponseWidget
-from widgets.responses.common import (
-    RowCursor,
-    hint_label,
-    keys_label,
-    option_button,
-    plain,
-    set_flag,
-)
-from widgets.responses.core_words import relevance_review_text
 from widgets.typography import ScaledFonts, mute
 
 NARROW = 640  # below this width the grade buttons sit under the document text
@@ -166,3 +176,26 @@ class RelevanceWidget(RowCursor, ResponseWidget):
     def review_text(self) -> str | None:
         """The judgements in words, in the participant's language."""
         return relevance_review_text(self.relevance) if self.state.is_complete() else None
+
+
+class RelevanceKind(WidgetKind[RelevanceQuestion, RelevanceState]):
+    name = "relevance"
+    question_type = RelevanceQuestion
+    state_type = RelevanceState
+    shows_entries = True
+
+    def build(self, question: RelevanceQuestion, state: RelevanceState, parent: QWidget | None,
+              direction: str | None) -> ResponseWidget:
+        return RelevanceWidget(question, state, parent, direction=direction)
+
+    def describe_answer(self, question: Question, answer: Any, texts: Mapping[str, str]) -> str:
+        """Each document's text with its grade's label."""
+        if not isinstance(answer, dict):
+            return plain_answer_text(answer, texts)
+        grades = {g.value: g.label for g in self.own_question(question).grades}
+        return "; ".join(f"“{texts.get(d, d)}”: {grades.get(g, g)}" for d, g in answer.items())
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        # Grade 1 for the current document, which moves on to the next one.
+        n = len(self.own_state(state.question, state).entries)
+        return while_incomplete(state, KeyPress(Qt.Key.Key_1, "1"), n)

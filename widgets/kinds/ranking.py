@@ -9,11 +9,25 @@ path for the mouse, the keyboard (`move_entry`) and the tests.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from app.responses.base import AnswerState
 from app.responses.ranking import RankingState
 from app.study.model import RankingQuestion
 from app.text_direction import text_direction
 from widgets.buttons import plain_button
 from widgets.direction import apply_direction
+from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
+from widgets.kinds.relevance import ROW_STYLE
+from widgets.kinds.shared.common import (
+    RowCursor,
+    ctrl,
+    hint_label,
+    keys_label,
+    plain,
+    scroll_into_view,
+    set_flag,
+)
 from widgets.qt import (
     QApplication,
     QFrame,
@@ -26,17 +40,6 @@ from widgets.qt import (
     QVBoxLayout,
     QWidget,
 )
-from widgets.responses.base import ResponseWidget
-from widgets.responses.common import (
-    RowCursor,
-    ctrl,
-    hint_label,
-    keys_label,
-    plain,
-    scroll_into_view,
-    set_flag,
-)
-from widgets.responses.relevance import ROW_STYLE
 from widgets.typography import ScaledFonts, mute
 
 DRAG_STYLE = ROW_STYLE + """
@@ -216,3 +219,20 @@ class RankingWidget(RowCursor, ResponseWidget):
         self.status.setText(self.tr("Order recorded; you can still change it.") if engaged else
                             self.tr("Put the best first. The order counts once you move an entry "
                                     "or keep it as it is."))
+
+
+class RankingKind(WidgetKind[RankingQuestion, RankingState]):
+    """Its answer in words is the order of the texts, best first (the plain shape of a list)."""
+
+    name = "ranking"
+    question_type = RankingQuestion
+    state_type = RankingState
+    shows_entries = True
+
+    def build(self, question: RankingQuestion, state: RankingState, parent: QWidget | None,
+              direction: str | None) -> ResponseWidget:
+        return RankingWidget(question, state, parent, direction=direction)
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        # Keep the order as shown.
+        return while_incomplete(state, KeyPress(Qt.Key.Key_Space, " "))

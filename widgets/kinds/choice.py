@@ -8,19 +8,24 @@ option as shown, except when the option keys are digits themselves: then a digit
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from app.responses.base import AnswerState
 from app.responses.choice import ChoiceState
-from app.study.model import ChoiceQuestion
+from app.study.model import ChoiceQuestion, Question
+from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
+from widgets.kinds.shared.common import digit, keys_label, letter, option_button
 from widgets.qt import (
     QBoxLayout,
     QKeyEvent,
     QPushButton,
     QResizeEvent,
     QSize,
+    Qt,
     QVBoxLayout,
     QWidget,
 )
-from widgets.responses.base import ResponseWidget
-from widgets.responses.common import digit, keys_label, letter, option_button
 
 ROW_MAX_OPTIONS = 4
 ROW_MAX_LABEL = 16
@@ -105,3 +110,22 @@ class ChoiceWidget(ResponseWidget):
     def _sync(self) -> None:
         for key, button in self.buttons.items():
             button.setChecked(key == self.choice.selected)
+
+
+class ChoiceKind(WidgetKind[ChoiceQuestion, ChoiceState]):
+    name = "choice"
+    question_type = ChoiceQuestion
+    state_type = ChoiceState
+
+    def build(self, question: ChoiceQuestion, state: ChoiceState, parent: QWidget | None,
+              direction: str | None) -> ResponseWidget:
+        return ChoiceWidget(question, state, parent)
+
+    def describe_answer(self, question: Question, answer: Any, texts: Mapping[str, str]) -> str:
+        """The chosen option's label."""
+        labels = {o.key: o.label for o in self.own_question(question).options}
+        return labels.get(str(answer), str(answer))
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        # The first option as shown, or the one keyed 1.
+        return while_incomplete(state, KeyPress(Qt.Key.Key_1, "1"))

@@ -15,26 +15,16 @@ stay in view however many cards there are.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from app.responses.base import AnswerState
 from app.responses.clustering import ClusteringState
 from app.study.model import ClusteringQuestion
 from widgets.buttons import plain_button
-from widgets.qt import (
-    QApplication,
-    QGridLayout,
-    QHBoxLayout,
-    QKeyEvent,
-    QLabel,
-    QMouseEvent,
-    QPoint,
-    QResizeEvent,
-    QScrollArea,
-    Qt,
-    QVBoxLayout,
-    QWidget,
-)
-from widgets.responses.base import ResponseWidget
-from widgets.responses.clustering_parts import BOARD_STYLE, Column, NameEdit
-from widgets.responses.common import (
+from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind
+from widgets.kinds.shared.card_drag import CardDrag
+from widgets.kinds.shared.clustering_parts import BOARD_STYLE, Column, NameEdit
+from widgets.kinds.shared.common import (
     ctrl,
     digit,
     hint_label,
@@ -43,17 +33,30 @@ from widgets.responses.common import (
     scroll_into_view,
     set_flag,
 )
-from widgets.responses.core_words import (
+from widgets.kinds.shared.core_words import (
     clustering_missing_text,
     clustering_review_text,
     group_title,
 )
+from widgets.qt import (
+    QGridLayout,
+    QHBoxLayout,
+    QKeyEvent,
+    QLabel,
+    QPoint,
+    QResizeEvent,
+    QScrollArea,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
 from widgets.typography import ScaledFonts
 
 GROUP_MIN_WIDTH = 230  # px; the group boxes flow into as many columns as fit at this width
+AUTOPILOT_GROUPS = 4  # groups the autopilot makes on a free clustering question
 
 
-class ClusteringWidget(ResponseWidget):
+class ClusteringWidget(CardDrag, ResponseWidget):
     def __init__(self, question: ClusteringQuestion, state: ClusteringState,
                  parent: QWidget | None = None) -> None:
         super().__init__(question, state, parent)
@@ -190,79 +193,6 @@ class ClusteringWidget(ResponseWidget):
             return False
         return True
 
-    # ------------------------------------------------------------------ mouse drag
-
-    def column_at(self, pos: QPoint) -> Column | None:
-        for column in self.columns:
-            if column.rect().contains(column.mapFrom(self, pos)):
-                return column
-        return None
-
-    def card_at(self, pos: QPoint) -> str | None:
-        for column in self.columns:
-            for card_id, card in column.cards.items():
-                if card.rect().contains(card.mapFrom(self, pos)):
-                    return card_id
-        return None
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        pos = event.position().toPoint()
-        card = self.card_at(pos)
-        column = self.column_at(pos)
-        self.setFocus(Qt.FocusReason.MouseFocusReason)
-        if column is not None:
-            self.column_index, self.card_id = self.columns.index(column), card
-            self._highlight()
-        if card is not None and event.button() == Qt.MouseButton.LeftButton:
-            self._press, self._drag_card, self._dragging = pos, card, False
-        event.accept()
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._press is None or self._drag_card is None:
-            return
-        pos = event.position().toPoint()
-        if not self._dragging:
-            if (pos - self._press).manhattanLength() < QApplication.startDragDistance():
-                return
-            self._dragging = True
-            self._card_widget(self._drag_card).setCursor(Qt.CursorShape.ClosedHandCursor)
-            set_flag(self._card_widget(self._drag_card), "dragging", True)
-        target = self.column_at(pos)
-        if target is not self._drop_column:
-            if self._drop_column is not None:
-                set_flag(self._drop_column, "drop", False)
-            if target is not None:
-                set_flag(target, "drop", True)
-            self._drop_column = target
-        event.accept()
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        card, dragging = self._drag_card, self._dragging
-        pos = event.position().toPoint()
-        self._press = self._drag_card = self._drop_column = None
-        self._dragging = False
-        for column in self.columns:
-            set_flag(column, "drop", False)
-        if card is None or not dragging:
-            self._rebuild()  # clears the drag marks
-            return
-        self._pool_pos = self._position_in_pool(card)
-        if self.new_button.rect().contains(self.new_button.mapFrom(self, pos)):
-            self.card_id = card
-            self.new_group(with_card=True)
-        elif (target := self.column_at(pos)) is not None:
-            self.move_card(card, self.columns.index(target))
-        else:
-            self._rebuild()
-        event.accept()
-
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        column = self.column_at(event.position().toPoint())
-        if column is not None and column.title.geometry().contains(
-                column.mapFrom(self, event.position().toPoint())):
-            self.rename(self.columns.index(column))
-        event.accept()
-
     # ------------------------------------------------------------------ view
 
     def _rebuild(self) -> None:
@@ -396,3 +326,35 @@ class ClusteringWidget(ResponseWidget):
         self.card_id = cards[min(row, len(cards) - 1)] if cards else None
         self._highlight()
 
+
+class ClusteringKind(WidgetKind[ClusteringQuestion, ClusteringState]):
+    """Its answer in words pairs each card's text with its group (the plain shape of a
+    mapping)."""
+
+    name = "clustering"
+    question_type = ClusteringQuestion
+    state_type = ClusteringState
+    shows_entries = True
+    answered_in_a_few_keys = False  # a key per card, and a group to make first
+
+    def build(self, question: ClusteringQuestion, state: ClusteringState,
+              parent: QWidget | None, direction: str | None) -> ResponseWidget:
+        return ClusteringWidget(question, state, parent)
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        """Ctrl+N makes a group holding the selected card (up to AUTOPILOT_GROUPS, or the
+        number the question asks for); the other cards are dealt round the groups by digit:
+        the board shows several groups with their cards. An optional question too: its
+        screenshot shows a board in use."""
+        grouping = self.own_state(state.question, state)
+        wanted = grouping.n_groups or min(AUTOPILOT_GROUPS, max(1, len(grouping.ungrouped) // 2))
+        for _ in range(wanted):
+            if not grouping.ungrouped or not grouping.can_add_group():
+                break
+            yield KeyPress(Qt.Key.Key_N, "", Qt.KeyboardModifier.ControlModifier)
+        n = len(grouping.groups)
+        if n == 0:
+            return
+        for index in range(len(grouping.ungrouped)):
+            group = 1 + index % min(n, 9)
+            yield KeyPress(getattr(Qt.Key, f"Key_{group}"), str(group))

@@ -12,8 +12,15 @@ scale that contains 0, 0 means the point 0 and N/A is N only.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from app.responses.base import AnswerState
 from app.responses.rating import RatingState
-from app.study.model import Anchor, RatingQuestion
+from app.study.model import Anchor, Question, RatingQuestion
+from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
+from widgets.kinds.shared.common import digit, keys_label, option_button, plain
+from widgets.kinds.shared.core_words import na_label
 from widgets.qt import (
     QGridLayout,
     QHBoxLayout,
@@ -27,9 +34,6 @@ from widgets.qt import (
     QVBoxLayout,
     QWidget,
 )
-from widgets.responses.base import ResponseWidget
-from widgets.responses.common import digit, keys_label, option_button, plain
-from widgets.responses.core_words import na_label
 from widgets.typography import mute
 
 MAX_BUTTONS = 11  # 0-5 in halves; more points get a slider
@@ -230,3 +234,26 @@ class RatingWidget(ResponseWidget):
                                       na_label(self.rating.rating.na_label)
                                       if self.rating.is_na else
                                       _fmt(float(value)))
+
+
+class RatingKind(WidgetKind[RatingQuestion, RatingState]):
+    name = "rating"
+    question_type = RatingQuestion
+    state_type = RatingState
+
+    def build(self, question: RatingQuestion, state: RatingState, parent: QWidget | None,
+              direction: str | None) -> ResponseWidget:
+        return RatingWidget(question, state, parent)
+
+    def describe_answer(self, question: Question, answer: Any, texts: Mapping[str, str]) -> str:
+        """The point given, or the scale's "no answer possible" label."""
+        if answer == "NA":
+            return na_label(self.own_question(question).na_label)
+        return _fmt(float(answer))
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        # The value 1, or the first point.
+        return while_incomplete(state, KeyPress(Qt.Key.Key_1, "1"))
+
+    def rating_scale(self, question: Question) -> list[float] | None:
+        return self.own_question(question).scale_points()

@@ -7,8 +7,12 @@ to the trial screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from app.responses.base import AnswerState
 from app.responses.text import TextState
 from app.study.model import TextQuestion
+from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.qt import (
     QEvent,
     QHBoxLayout,
@@ -20,7 +24,6 @@ from widgets.qt import (
     QVBoxLayout,
     QWidget,
 )
-from widgets.responses.base import ResponseWidget
 from widgets.typography import mute
 
 BOX_STYLE = """
@@ -95,3 +98,19 @@ class TextWidget(ResponseWidget):
             text = text[:limit]
         self.text_state.set_text(text)
         self.counter.setText(f"{len(text)} / {limit}")
+
+
+class TextKind(WidgetKind[TextQuestion, TextState]):
+    """Its answer in words is the comment as written."""
+
+    name = "text"
+    question_type = TextQuestion
+    state_type = TextState
+
+    def build(self, question: TextQuestion, state: TextState, parent: QWidget | None,
+              direction: str | None) -> ResponseWidget:
+        return TextWidget(question, state, parent)
+
+    def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
+        # Typed into the comment box, which has the focus.
+        return while_incomplete(state, KeyPress(Qt.Key.Key_1, "1"))
