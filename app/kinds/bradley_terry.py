@@ -7,7 +7,7 @@ ranking, which converges to the maximum-likelihood Bradley-Terry estimate). A ti
 half a win for each side, the usual convention when the model itself has no tie outcome. A
 small regulariser (choix's `alpha`) keeps the strengths finite when one system wins every
 comparison; it shrinks them slightly towards each other (tested: within 0.01 of the exact
-estimate on the datasets of tests/app/results/test_bradley_terry.py).
+estimate on the datasets of tests/app/kinds/test_bradley_terry.py).
 
 Strengths are on choix's scale: natural-log strengths centred on zero over the systems of a
 question, so P(i is preferred to j) = 1 / (1 + exp(s_j - s_i)).
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import choix
 import numpy as np
 
-from app.results.bootstrap import percentile_interval, resample_counts
+from app.resampling import percentile_interval, resample_counts
 
 ALPHA = 1e-3  # choix's regulariser: transition rate added between every pair of systems
 OUTCOMES = ("a", "b", "tie")

@@ -9,7 +9,7 @@ import random
 import pytest
 from scipy.stats import pearsonr
 
-from app.results.maxdiff import SplitHalf, Trial, element_scores, spearman_brown, split_half
+from app.kinds.maxdiff import SplitHalf, Trial, element_scores, spearman_brown, split_half
 
 
 def test_scores_are_best_minus_worst_over_appearances() -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import pearsonr
 
-from app.results.bootstrap import seed_number
+from app.resampling import seed_number
 
 N_SPLITS = 100
 

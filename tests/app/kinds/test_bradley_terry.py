@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from app.results.bradley_terry import Judgment, count_tables, fit, strengths
+from app.kinds.bradley_terry import Judgment, count_tables, fit, strengths
 
 
 def _judgments(spec: list[tuple[str, str, str]], per_item: int = 1) -> list[Judgment]:
