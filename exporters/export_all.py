@@ -21,6 +21,7 @@ from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.csv_files import write_frames
 from exporters.gaps_csv import HumanVsModel
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
@@ -95,6 +96,8 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("scores", score),
         ("score tables", lambda: write_scores(scored[0], out_dir)),
         ("agreement", lambda: write_agreement(scored[0], out_dir)),
+        # the tables a response kind adds of its own (StudyResults.kind_tables): none for most
+        ("tables of the response kinds", lambda: write_frames(out_dir, scored[0].kind_tables)),
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
         ("rater models", lambda: write_rater_models(scored[0], out_dir)),

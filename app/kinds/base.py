@@ -21,11 +21,12 @@ Answers in their stored JSON shape, by kind:
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from app.kinds.entries import Entry
 from app.kinds.question import QuestionBase, ScoringSpec
@@ -35,6 +36,8 @@ from app.study.model_base import MeasurementLevel
 from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from app.study.model import Item
 
 NA = "NA"
@@ -89,6 +92,36 @@ class GoldOrder:
     test: Literal["groups", "trend"]
     x: list[float]
     y: list[float]
+
+
+class GroupView(Protocol):
+    """What a kind's results hooks read of a question group (app.results.units.QuestionGroup,
+    which the kinds may not import)."""
+
+    @property
+    def question_id(self) -> str: ...
+
+    @property
+    def spec(self) -> ScoringSpec: ...
+
+    @property
+    def questions(self) -> Mapping[str, Any]: ...  # item id -> the question on that item
+
+    @property
+    def items(self) -> Mapping[str, Item]: ...  # item id -> item
+
+
+class ResamplingOptions(Protocol):
+    """The scoring settings a kind's own statistics read (app.results.options.ResultsOptions)."""
+
+    @property
+    def n_boot(self) -> int: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def confidence(self) -> float: ...
 
 
 class Kind(Generic[Q]):
@@ -196,6 +229,12 @@ class Kind(Generic[Q]):
             return list(documents)
         return None
 
+    def shown_stimulus(self, question: Q, stimulus: Any, order: list[str] | None) -> Any:
+        """The item's stimulus as the screen shows it with this question's `order`: a kind
+        that places the stimulus's parts itself (pairwise: which text goes left) rearranges a
+        copy; unchanged by default."""
+        return stimulus
+
     def shown_question(self, question: Q, order: list[str] | None) -> Q:
         """A copy without the gold answer or scoring, for the screen; options in `order`."""
         return question.model_copy(update={"gold": None, "scoring": ScoringSpec()})
@@ -231,3 +270,28 @@ class Kind(Generic[Q]):
         raise NotImplementedError
 
     # -- results side (scores, agreement, disputes, exports): below this line
+
+    # The hooks below are the generic ends the results call for a kind they do not unpack
+    # themselves (added with the pairwise and best_worst kinds); each default leaves the
+    # results of the other kinds as they were.
+    unit_name: str = "item"  # what a unit of its Krippendorff's alpha is (agreement.csv's note)
+
+    def reliability_units(self, item: Item, question: Q, answer: Any) -> list[tuple[str, float]]:
+        """The (unit, value) pairs one answer gives Krippendorff's alpha; [] gives none."""
+        return []
+
+    def dispute(self, item: Item, question: Q, answers: Sequence[Any]) -> float:
+        """How much an item's raters disagree, 0 (all alike) to 1; NaN: not measured."""
+        return math.nan
+
+    def agreement_rows(self, group: GroupView, answers: pd.DataFrame,
+                       options: ResamplingOptions) -> list[dict[str, Any]]:
+        """Rows of its own for agreement.csv (its columns), beside Krippendorff's alpha."""
+        return []
+
+    def result_tables(self, group: GroupView, answers: pd.DataFrame,
+                      options: ResamplingOptions) -> dict[str, pd.DataFrame]:
+        """Tables of its own for the export, file name -> rows of this group (the export
+        writes each file once, the groups' rows one after another); {} by default. `answers`:
+        the group's human answers (participant, item_id, answer, ...)."""
+        return {}

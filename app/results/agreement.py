@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
+from app.kinds import kind_named
 from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
 from app.results.bootstrap import percentile_interval, resample_counts
 from app.results.metrics_clustering import grouping_labels
@@ -241,9 +242,11 @@ def agreement_rows(group: QuestionGroup, answers: pd.DataFrame,
         add("mean_query_kendall_tau", stats["mean_kendall_tau"], level="ordinal")
         add("mean_query_binary_kappa", stats["mean_binary_kappa"], level="nominal",
             note="relevant = grade > 0")
+    # and the statistics a kind adds of its own (Kind.agreement_rows: none for these above)
+    rows += kind_named(group.kind).agreement_rows(group, answers, options)
     return rows
 
 
 def _unit_name(kind: str) -> str:
     return {"relevance": "item x document", "ranking": "item x document",
-            "clustering": "item x card pair"}.get(kind, "item")
+            "clustering": "item x card pair"}.get(kind) or kind_named(kind).unit_name

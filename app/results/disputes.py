@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from app.kinds import kind_named
 from app.results.grouped import answer_counts
 from app.results.metrics_clustering import grouping_labels
 from app.results.metrics_rating import numeric
@@ -73,7 +74,8 @@ def _dispute(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
         labels = [x for x in (grouping_labels(a, docs) for a in answers) if x]
         aris = ari_rows(np.array(labels, dtype=object).reshape(len(labels), len(docs)))
         return float(1 - np.mean(aris)) if len(aris) else math.nan
-    return math.nan
+    # any other kind measures it itself (Kind.dispute)
+    return kind_named(kind).dispute(group.items[item_id], group.questions[item_id], answers)
 
 
 def _order(row: dict[str, Any]) -> tuple[float, float]:

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from app.kinds import kind_named
 from app.results.metrics_clustering import grouping_labels
 from app.results.metrics_rating import numeric
 from app.results.units import QuestionGroup
@@ -73,7 +74,9 @@ def unit_values(group: QuestionGroup, item_id: str, answer: Any) -> list[tuple[s
             return []
         return [(f"{item_id}/{docs[a]}|{docs[b]}", float(labels[a] == labels[b]))
                 for a, b in combinations(range(len(docs)), 2)]
-    return []
+    # any other kind says itself what its answers give (Kind.reliability_units)
+    return kind_named(kind).reliability_units(group.items[item_id], group.questions[item_id],
+                                              answer)
 
 
 def reliability_data(group: QuestionGroup, answers: pd.DataFrame) -> ReliabilityData:

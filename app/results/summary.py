@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from app.kinds import kind_named
 from app.results.agreement import AGREEMENT_COLUMNS, agreement_rows
 from app.results.alt_test import (
     ALT_TEST_COLUMNS,
@@ -88,6 +89,9 @@ class StudyResults:
         columns=ALT_TEST_COLUMNS))
     judge_calibration: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
         columns=CALIBRATION_COLUMNS))
+    # file name -> table: the tables a response kind adds of its own (Kind.result_tables,
+    # e.g. Bradley-Terry strengths), every group's rows in one table per file
+    kind_tables: dict[str, pd.DataFrame] = field(default_factory=dict)
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -131,6 +135,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     abilities: list[dict] = []
     annotators: list[dict] = []
     calibration: list[dict] = []
+    kind_tables: dict[str, list[pd.DataFrame]] = {}
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -163,6 +168,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         rt_items += items
         rt_categories += categories
         correlations += rt_correlations(group, answers, item_scores)
+        for name, table in kind_named(group.kind).result_tables(group, answers, options).items():
+            kind_tables.setdefault(name, []).append(table)
     scores += published_rows(loaded, groups, metrics)
     score_frame = pd.DataFrame(scores, columns=SCORE_COLUMNS)
     summary_frame = pd.DataFrame(summary, columns=SUMMARY_COLUMNS)
@@ -188,4 +195,6 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
         llm_annotators=pd.DataFrame(annotators, columns=ALT_TEST_COLUMNS),
         judge_calibration=pd.DataFrame(calibration, columns=CALIBRATION_COLUMNS),
+        kind_tables={name: pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
+                     for name, tables in kind_tables.items()},
     )
