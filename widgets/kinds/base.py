@@ -8,8 +8,8 @@ screen (`ResponseWidget`), and the interface every kind offers the rest of widge
     widget.state              -> the AnswerState it shows and writes to
     widget.handle_key(event)  -> True if the key was for this widget (digits, letters, arrows)
 
-One module per kind under widgets/kinds/ holds its widget and its `WidgetKind`; nothing else
-in widgets/ asks which kind a question is.
+One module per kind under widgets/kinds/ holds its widget and its `WidgetKind`: the rest of
+widgets/ asks the kind (or the widget) instead of testing which kind a question is.
 """
 
 from __future__ import annotations
