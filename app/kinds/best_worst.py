@@ -160,6 +160,11 @@ class BestWorstKind(Kind[BestWorstQuestion]):
                        order: list[str] | None) -> BestWorstQuestion:
         return question.model_copy(update={"scoring": ScoringSpec()})
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, BestWorstState)
+        state.pick("best", answer["best"])
+        state.pick("worst", answer["worst"])
+
     def simulate(self, rng: random.Random, item: Item, question: BestWorstQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # Each card has one value on every item that shows it (drawn from its id), seen with

@@ -183,6 +183,10 @@ class PairwiseKind(Kind[PairwiseQuestion]):
             return stimulus.model_copy(update={"images": stimulus.images[::-1]})
         return stimulus
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, PairwiseState)
+        state.select(answer)
+
     # ------------------------------------------------------------------ simulation
 
     def simulate(self, rng: random.Random, item: Item, question: PairwiseQuestion,
