@@ -43,7 +43,7 @@ def pair_items() -> list[dict[str, Any]]:
             "id": f"pair-{k + 1:02d}", "block": "pairs",
             "categories": {"system_a": system_a, "system_b": system_b},
             "stimulus": {"kind": "pair", "text_a": text_a, "text_b": text_b,
-                         "label_a": "Answer", "label_b": "Answer"},
+                         "label_a": "Answer A", "label_b": "Answer B"},
             "questions": [{
                 "id": "better", "kind": "pairwise",
                 "prompt": f"**Request:** {request}\n\nWhich answer is better: more accurate "
