@@ -20,14 +20,13 @@ from widgets.kinds.shared.common import digit, hint_label, keys_label, option_bu
 from widgets.qt import QHBoxLayout, QKeyEvent, QLabel, QPushButton, Qt, QtCore, QVBoxLayout, QWidget
 from widgets.typography import ScaledFonts, mute
 
-CONTEXT = "BestWorstWidget"
-
 
 def role_words(question: BestWorstQuestion) -> dict[str, str]:
     """What the best and the worst are called on the screen: the study's words, else the app's."""
-    translate = QtCore.QCoreApplication.translate
-    return {"best": question.best_label or translate(CONTEXT, "Best"),
-            "worst": question.worst_label or translate(CONTEXT, "Worst")}
+    return {"best": question.best_label
+            or QtCore.QCoreApplication.translate("BestWorstWidget", "Best"),
+            "worst": question.worst_label
+            or QtCore.QCoreApplication.translate("BestWorstWidget", "Worst")}
 
 
 class BestWorstWidget(ResponseWidget):

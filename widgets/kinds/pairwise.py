@@ -19,15 +19,11 @@ from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incom
 from widgets.kinds.shared.common import keys_label, letter, option_button, plain
 from widgets.qt import QHBoxLayout, QKeyEvent, QPushButton, Qt, QtCore, QVBoxLayout, QWidget
 
-CONTEXT = "PairwiseWidget"
-
-
-def _tr(text: str) -> str:
-    return QtCore.QCoreApplication.translate(CONTEXT, text)
-
 
 def tie_words(question: PairwiseQuestion) -> str:
-    return question.tie_label or _tr("About the same")
+    """The tie button's words: the study's, else the app's (translated)."""
+    return question.tie_label or QtCore.QCoreApplication.translate("PairwiseWidget",
+                                                                   "About the same")
 
 
 class PairwiseWidget(ResponseWidget):
@@ -97,7 +93,9 @@ class PairwiseKind(WidgetKind[PairwiseQuestion, PairwiseState]):
         if answer == TIE:
             return tie_words(own)
         left, _ = own.shown_sides
-        return _tr("the left one") if answer == left else _tr("the right one")
+        if answer == left:
+            return QtCore.QCoreApplication.translate("PairwiseWidget", "the left one")
+        return QtCore.QCoreApplication.translate("PairwiseWidget", "the right one")
 
     def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
         # The one on the left.
