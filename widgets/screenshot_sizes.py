@@ -23,6 +23,8 @@ LAPTOP_SCREENS: dict[str, bool] = {
     "poem-ratings-demo-trial-poem-rating-text": True,  # a POEMetric item
     "hume-demo-trial-cards-clustering": False,  # a free grouping item
     "lesion-vqa-demo-pause": True,
+    "preference-demo-trial-pair-pairwise": True,  # two answers side by side
+    "preference-demo-trial-cards-best_worst": True,  # the best and the worst of four lines
     "poem-ratings-demo-pause": False,
 }
 

@@ -62,6 +62,7 @@ class BestWorstWidget(ResponseWidget):
             mute(number)
             line.addWidget(number)
             text = text_label(entry.text, direction, selectable=False)
+            text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             fonts.add(text, 1.1)
             line.addWidget(text, 1)
             pair: dict[str, QPushButton] = {}

@@ -17,7 +17,17 @@ from app.responses.base import AnswerState
 from app.study.model import Question
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.kinds.shared.common import keys_label, letter, option_button, plain
-from widgets.qt import QHBoxLayout, QKeyEvent, QPushButton, Qt, QtCore, QVBoxLayout, QWidget
+from widgets.qt import (
+    QBoxLayout,
+    QKeyEvent,
+    QPushButton,
+    QResizeEvent,
+    QSize,
+    Qt,
+    QtCore,
+    QVBoxLayout,
+    QWidget,
+)
 
 
 def tie_words(question: PairwiseQuestion) -> str:
@@ -34,8 +44,9 @@ class PairwiseWidget(ResponseWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(8)
-        row = QHBoxLayout()
-        row.setDirection(QHBoxLayout.Direction.LeftToRight)  # left is left, in Arabic too
+        # In a row, left to right in every language (left is left, in Arabic too); a column,
+        # the left one on top, when the row does not fit (a narrow panel, a large font).
+        self.row = row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         row.setSpacing(8)
         self.buttons: dict[str, QPushButton] = {}
         left, right = state.sides
@@ -55,6 +66,23 @@ class PairwiseWidget(ResponseWidget):
         outer.addWidget(keys_label(keys))
         state.subscribe(self._sync)
         self._sync()
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the widest button: a row that does not fit becomes a column
+        (resizeEvent) rather than widen the question panel."""
+        hint = super().minimumSizeHint()
+        widest = max((b.minimumSizeHint().width() for b in self.buttons.values()), default=0)
+        hint.setWidth(min(hint.width(), widest))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        spacing = self.row.spacing() * (len(self.buttons) - 1)
+        needed = sum(b.sizeHint().width() for b in self.buttons.values()) + spacing
+        direction = (QBoxLayout.Direction.LeftToRight if event.size().width() >= needed
+                     else QBoxLayout.Direction.TopToBottom)
+        if self.row.direction() != direction:
+            self.row.setDirection(direction)
+        super().resizeEvent(event)
 
     def uses_letter(self, char: str) -> bool:
         return char in ("A", "B") or (char == "T" and self.pairwise.allow_tie)
