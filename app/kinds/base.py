@@ -231,7 +231,7 @@ class Kind(Generic[Q]):
 
     def shown_stimulus(self, question: Q, stimulus: Any, order: list[str] | None) -> Any:
         """The item's stimulus as the screen shows it with this question's `order`: a kind
-        that places the stimulus's parts itself (pairwise: which text goes left) rearranges a
+        that places the stimulus's parts itself (which of two texts goes left) rearranges a
         copy; unchanged by default."""
         return stimulus
 
@@ -277,7 +277,7 @@ class Kind(Generic[Q]):
     # -- results side (scores, agreement, disputes, exports): below this line
 
     # The hooks below are the generic ends the results call for a kind they do not unpack
-    # themselves (added with the pairwise and best_worst kinds); each default leaves the
+    # themselves (added with the two preference kinds); each default leaves the
     # results of the other kinds as they were.
     unit_name: str = "item"  # what a unit of its Krippendorff's alpha is (agreement.csv's note)
 

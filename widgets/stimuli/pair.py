@@ -1,5 +1,5 @@
 """Two texts: one above the other under their labels (STS), or side by side, left and right,
-when a question compares them (a pairwise question: its keys name the sides)."""
+when a question compares them (its keys then name the sides)."""
 
 from __future__ import annotations
 
