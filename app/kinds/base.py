@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from app.kinds.entries import Entry
 from app.kinds.question import QuestionBase, ScoringSpec
@@ -35,6 +35,8 @@ from app.study.model_base import MeasurementLevel
 from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from app.study.model import Item
 
 NA = "NA"
@@ -231,3 +233,94 @@ class Kind(Generic[Q]):
         raise NotImplementedError
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    # Parts the results read (app.results, exporters). The results name no kind: they look at
+    # these and call the shared statistic or metric family a part names. A new kind that
+    # needs a statistic none of the names gives adds it once to app/results under a name of
+    # its own (not the kind's), or gives rows of its own through `extra_agreement_rows` and
+    # `result_tables`.
+
+    # Scored at all (a free-text comment is read, never scored: no question group).
+    scored: bool = True
+    # Its answers are the participant's own words: exports write them only when identifying
+    # data is asked for, and the results window lists them as comments.
+    free_text: bool = False
+    # What one answer is as one value on its item, for the statistics that take one value per
+    # rater and item (majority vote, Dawid-Skene and MACE, the alternative annotator test,
+    # Rasch, the rating summary, straight-lining): "label", a category (its `is_correct` is
+    # equality with the gold label); "number", a point on a scale (N/A: no value); None, an
+    # answer with parts (documents, cards) whose units `unit_values` gives.
+    answer_value: Literal["label", "number"] | None = None
+    # The reliability units in words (agreement.csv's note on Krippendorff's alpha).
+    unit_name: str = "item"
+    # Agreement statistics beside Krippendorff's alpha, in row order, by their names in
+    # `app.results.agreement.STATISTICS`.
+    agreement_statistics: tuple[str, ...] = ()
+    # How raters' split on one item is measured: a name in `app.results.disputes.MEASURES`.
+    dispute_measure: str = ""
+    # The MTEB task type its questions are exported as (exporters.mteb_entries:
+    # classification, sts, reranking, clustering); None: it has no MTEB entry.
+    mteb_task: str | None = None
+    # Its gold is an order of the documents: retrieval scores add Kendall's tau against it.
+    ranks_documents: bool = False
+
+    def option_order(self, question: Q) -> list[str]:
+        """The option keys in the file's order (the majority vote's tie rule "first"); []
+        where the kind has no options."""
+        return []
+
+    def scale_bounds(self, question: Q) -> tuple[float, float] | None:
+        """(lowest, highest) point of the question's scale; None where it has none."""
+        return None
+
+    def gold_gains(self, question: Q, documents: Sequence[str]
+                   ) -> tuple[list[float], list[bool]] | None:
+        """(gain, relevant) per document in `documents`' order, from the gold answer, for
+        the retrieval metrics; None without gold or where the kind does not judge documents."""
+        return None
+
+    def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
+                    ) -> list[tuple[str, float]]:
+        """The (reliability unit, value) pairs one answer gives, for a kind whose
+        `answer_value` is None (`documents`: the item's document or card ids in the file's
+        order); [] for an answer that gives none."""
+        return []
+
+    def extra_agreement_rows(self, group: ScoredGroup, answers: pd.DataFrame
+                             ) -> list[dict[str, Any]]:
+        """agreement.csv rows of the kind's own beyond `agreement_statistics`, for one
+        question group: each a dict with "statistic" and "value" and any of "level",
+        "ci_low", "ci_high", "n_items", "n_raters", "interpretation", "note" (the rest are
+        filled in). `answers`: the group's human answers (`app.results.units.ANSWER_COLUMNS`
+        plus cat_* columns). Default: none."""
+        return []
+
+    def result_tables(self, group: ScoredGroup, answers: pd.DataFrame,
+                      models: Mapping[str, pd.DataFrame]) -> list[ResultTable]:
+        """Tables of the kind's own for one question group, each written as `<name>.csv`
+        (rows of every group of the kind under one name go in one file, in group order).
+        `models`: model name -> its predictions (item_id, answer). Default: none."""
+        return []
+
+
+class ScoredGroup(Protocol):
+    """What the results tell a kind of one question group (`app.results.units.QuestionGroup`
+    has these): every question with one id across the study's scored items."""
+
+    @property
+    def question_id(self) -> str: ...
+    @property
+    def level(self) -> MeasurementLevel: ...
+    @property
+    def questions(self) -> dict[str, Any]: ...  # item id -> the question on that item
+    @property
+    def items(self) -> dict[str, Item]: ...  # item id -> item, in study order
+
+
+@dataclass(frozen=True)
+class ResultTable:
+    """One table a kind adds to the export (`Kind.result_tables`): written as `<name>.csv`
+    with these columns, in this order."""
+
+    name: str
+    columns: tuple[str, ...]
+    rows: list[dict[str, Any]]
