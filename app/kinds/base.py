@@ -263,6 +263,16 @@ class Kind(Generic[Q]):
     # Its gold is an order of the documents: retrieval scores add Kendall's tau against it.
     ranks_documents: bool = False
 
+    def answer_cell(self, answer: Any) -> str:
+        """An answer (or a gold answer) as one short text, equal answers alike: how
+        disputed_items.csv writes the most common answer and the gold. {"d1": 1, "d2": 0}
+        is "d1=1,d2=0", ["d2", "d1"] is "d2,d1", anything else its str()."""
+        if isinstance(answer, dict):
+            return ",".join(f"{k}={answer[k]}" for k in sorted(answer))
+        if isinstance(answer, list):
+            return ",".join(str(a) for a in answer)
+        return str(answer)
+
     def option_order(self, question: Q) -> list[str]:
         """The option keys in the file's order (the majority vote's tie rule "first"); []
         where the kind has no options."""

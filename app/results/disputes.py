@@ -38,16 +38,9 @@ DISPUTE_COLUMNS = ["question_id", "item_id", "n_raters", "dispute", "gold_share"
                    "majority_differs_from_gold", "categories"]
 
 
-def _answer_key(answer: Any) -> str:
-    if isinstance(answer, dict):
-        return ",".join(f"{k}={answer[k]}" for k in sorted(answer))
-    if isinstance(answer, list):
-        return ",".join(str(a) for a in answer)
-    return str(answer)
-
-
 def _answer_share(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
-    counts = Counter(_answer_key(a) for a in answers)
+    cell = group.response_kind.answer_cell
+    counts = Counter(cell(a) for a in answers)
     return 1 - max(counts.values()) / len(answers)
 
 
@@ -132,8 +125,9 @@ def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> lis
 
 def _item_row(group: QuestionGroup, item_id: str, given: list[Any]) -> dict[str, Any]:
     question = group.questions[item_id]
-    gold = getattr(question, "gold", None)
-    counts = Counter(_answer_key(a) for a in given)
+    kind = group.response_kind
+    gold = kind.gold(question)
+    counts = Counter(kind.answer_cell(a) for a in given)
     common, n_common = counts.most_common(1)[0]
     verdicts = [is_correct(question, a) for a in given] if gold is not None else []
     gold_share = float(np.mean([bool(v) for v in verdicts])) if verdicts else math.nan
@@ -143,13 +137,14 @@ def _item_row(group: QuestionGroup, item_id: str, given: list[Any]) -> dict[str,
 
 def _row(group: QuestionGroup, item_id: str, n: int, dispute: float, gold_share: float,
          common: str, n_common: int, gold: Any) -> dict[str, Any]:
+    cell = group.response_kind.answer_cell
     return {
         "question_id": group.question_id, "item_id": item_id, "n_raters": n,
         "dispute": dispute, "gold_share": gold_share,
         "most_common_answer": common, "most_common_share": n_common / n,
-        "gold": "" if gold is None else _answer_key(gold),
+        "gold": "" if gold is None else cell(gold),
         "majority_differs_from_gold": bool(gold is not None and n_common / n > 0.5
-                                           and common != _answer_key(gold)),
+                                           and common != cell(gold)),
     }
 
 
@@ -172,8 +167,7 @@ def _choice_rows(group: QuestionGroup, answers: pd.DataFrame) -> list[dict[str, 
     for k, item_id in enumerate(item_ids):
         if n[k] < 2:
             continue
-        question = group.questions[item_id]
-        gold = getattr(question, "gold", None)
+        gold = group.response_kind.gold(group.questions[item_id])
         # is_correct of a label is `answer == gold`: the share of raters who gave the gold key.
         right = counts[k, code_of[gold]] if gold in code_of else 0
         rows.append(_row(group, item_id, int(n[k]), 1 - int(top[k]) / int(n[k]),
