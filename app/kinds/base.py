@@ -208,6 +208,11 @@ class Kind(Generic[Q]):
         (kinds with `uses_documents` make their state with them)."""
         return self.state_class(question, clock=clock)
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        """Enter a stored answer through the state's own setters, as a participant would
+        (the registry test, scripted takes)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ simulation
 
     def simulate(self, rng: random.Random, item: Item, question: Q, latent: ItemLatent,

@@ -104,6 +104,10 @@ class ChoiceKind(Kind[ChoiceQuestion]):
     def is_correct(self, question: ChoiceQuestion, answer: Any) -> bool | None:
         return None if question.gold is None else bool(answer == question.gold)
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, ChoiceState)
+        state.select(answer)
+
     def compact(self, question: ChoiceQuestion, pool: dict[tuple[object, ...], Any]) -> None:
         # A 20,000-item study holds 100,000 options and far fewer distinct ones; `Option` is
         # frozen and holds only strings, so equal options can be one object. Keyed on every

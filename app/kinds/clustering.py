@@ -255,6 +255,21 @@ class ClusteringKind(Kind[ClusteringQuestion]):
             raise AnswerError(f"{n_groups} groups made; this question asks for {question.n_groups}")
         return out
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        # The groups made up front (a fixed number) are renamed; others are made as needed.
+        assert isinstance(state, ClusteringState)
+        labels = list(dict.fromkeys(answer.values()))
+        made = [g.id for g in state.groups]
+        group_of = {}
+        for index, label in enumerate(labels):
+            if index < len(made):
+                state.rename_group(made[index], label)
+                group_of[label] = made[index]
+            else:
+                group_of[label] = state.new_group(label)
+        for card, label in answer.items():
+            state.move_card(card, group_of[label])
+
     def item_problems(self, question: ClusteringQuestion, stimulus: Any, known: set[str],
                       where: str) -> list[tuple[str, str]]:
         if not isinstance(stimulus, CardsStimulus):

@@ -105,6 +105,12 @@ class RankingKind(Kind[RankingQuestion]):
     def is_correct(self, question: RankingQuestion, answer: Any) -> bool | None:
         return None if question.gold is None else bool(answer == question.gold)
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, RankingState)
+        for place, entry in enumerate(answer):
+            state.move(state.order.index(entry), place)
+        state.confirm()  # the order as shown may already be the answer
+
     def item_problems(self, question: RankingQuestion, stimulus: Any, known: set[str],
                       where: str) -> list[tuple[str, str]]:
         if not isinstance(stimulus, QueryDocumentsStimulus | CardsStimulus):

@@ -162,6 +162,13 @@ class RatingKind(Kind[RatingQuestion]):
             return abs(float(answer) - float(question.gold)) <= question.feedback_tolerance + 1e-9
         return self.is_correct(question, answer)
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, RatingState)
+        if answer == NA:
+            state.set_na()
+        else:
+            state.set(answer)
+
     def default_metric(self, question: RatingQuestion | None) -> str:
         if question is not None and question.gold is None:
             return "descriptive"

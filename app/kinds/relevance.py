@@ -171,6 +171,11 @@ class RelevanceKind(Kind[RelevanceQuestion]):
     def is_correct(self, question: RelevanceQuestion, answer: Any) -> bool | None:
         return None if question.gold is None else bool(answer == question.gold)
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, RelevanceState)
+        for doc, grade in answer.items():
+            state.set_grade(doc, grade)
+
     def item_problems(self, question: RelevanceQuestion, stimulus: Any, known: set[str],
                       where: str) -> list[tuple[str, str]]:
         if not isinstance(stimulus, QueryDocumentsStimulus):

@@ -96,6 +96,10 @@ class TextKind(Kind[TextQuestion]):
     def is_empty_answer(self, answer: Any) -> bool:
         return answer == ""
 
+    def give(self, state: AnswerState, answer: Any) -> None:
+        assert isinstance(state, TextState)
+        state.set_text(answer)
+
     def simulate(self, rng: random.Random, item: Item, question: TextQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # A comment from the bank at the person's rate (always when required).

@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import text
 
 from app import __version__
+from app.kinds import kind_of
 from app.session.engine import QuestionAnswer, TrialTiming
 from app.session.plan import PlannedTrial, build_plan
 from app.simulation.participant import SimulatedParticipant
@@ -149,7 +150,7 @@ def _response_rows(item: Item, planned: PlannedTrial, answers: list[QuestionAnsw
     for question in item.questions:
         given = by_id[question.id]
         value = given.answer
-        blank = value is None or (question.kind == "text" and value == "" and not question.required)
+        blank = value is None or (kind_of(question).is_empty_answer(value) and not question.required)
         stored: Any = value if blank else normalize_answer(item, question, value)
         rows.append({
             "item_id": item.id, "question_id": question.id, "block_id": planned.block_id,

@@ -7,17 +7,17 @@ from typing import Any
 
 import pytest
 
-from app.responses.choice import ChoiceState
-from app.responses.clustering import ClusteringState
-from app.responses.entries import Entry
-from app.responses.ranking import RankingState
-from app.responses.rating import RatingState
-from app.responses.registry import shown_entries, state_for
-from app.responses.relevance import RelevanceState
-from app.responses.text import TextState
-from app.study.answers import NA, normalize_answer
+from app.kinds.base import NA
+from app.kinds.choice import ChoiceState
+from app.kinds.clustering import ClusteringQuestion, ClusteringState
+from app.kinds.entries import Entry
+from app.kinds.ranking import RankingQuestion, RankingState
+from app.kinds.rating import RatingQuestion, RatingState
+from app.kinds.relevance import RelevanceState
+from app.kinds.text import TextQuestion, TextState
+from app.session.presentation import shown_entries, state_for
+from app.study.answers import normalize_answer
 from app.study.loader import load_study
-from app.study.model import ClusteringQuestion, RankingQuestion, RatingQuestion, TextQuestion
 from tests.clocks import FakeClock
 
 
