@@ -12,9 +12,6 @@ from typing import Any
 import pandas as pd
 import pytest
 
-import app.study.model  # noqa: F401  (first: importing app.kinds before the study format is circular)
-
-# isort: split
 from app.kinds import KINDS_BY_NAME
 from app.kinds.base import ResultTable, ScoredGroup
 from app.kinds.choice import ChoiceKind

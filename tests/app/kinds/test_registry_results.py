@@ -10,9 +10,6 @@ from typing import Any
 
 import pytest
 
-import app.study.model  # noqa: F401  (first: importing app.kinds before the study format is circular)
-
-# isort: split
 from app.kinds import KINDS, Kind
 from app.kinds.simulated import ItemLatent, Person
 from app.results.agreement import STATISTICS
