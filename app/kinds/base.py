@@ -25,10 +25,11 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from app.kinds.entries import Entry
 from app.kinds.question import QuestionBase, ScoringSpec
+from app.kinds.results_types import ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.model_base import MeasurementLevel
@@ -316,26 +317,3 @@ class Kind(Generic[Q]):
         `models`: model name -> its predictions (item_id, answer). Default: none."""
         return []
 
-
-class ScoredGroup(Protocol):
-    """What the results tell a kind of one question group (`app.results.units.QuestionGroup`
-    has these): every question with one id across the study's scored items."""
-
-    @property
-    def question_id(self) -> str: ...
-    @property
-    def level(self) -> MeasurementLevel: ...
-    @property
-    def questions(self) -> dict[str, Any]: ...  # item id -> the question on that item
-    @property
-    def items(self) -> dict[str, Item]: ...  # item id -> item, in study order
-
-
-@dataclass(frozen=True)
-class ResultTable:
-    """One table a kind adds to the export (`Kind.result_tables`): written as `<name>.csv`
-    with these columns, in this order."""
-
-    name: str
-    columns: tuple[str, ...]
-    rows: list[dict[str, Any]]

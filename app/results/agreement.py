@@ -197,8 +197,9 @@ def _grades(answer: Any, docs: list[str]) -> np.ndarray | None:
     return None
 
 
-class _Rows:
-    """agreement.csv rows of one group as they are added (the defaults filled in)."""
+class AgreementRows:
+    """agreement.csv rows of one group as they are added (the defaults filled in): what a
+    statistic in `STATISTICS` adds its rows to."""
 
     def __init__(self, group: QuestionGroup, rd: ReliabilityData) -> None:
         self.group, self.rd = group, rd
@@ -222,7 +223,7 @@ class _Rows:
                  interpretation=row.get("interpretation", ""), note=row.get("note", ""))
 
 
-def _fleiss_rows(out: _Rows, answers: pd.DataFrame) -> None:
+def _fleiss_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
     rd = out.rd
     kappa, used, per_unit = fleiss(rd)
     out.add("fleiss_kappa", kappa, level="nominal", n_items=len(set(rd.unit_items[
@@ -231,23 +232,23 @@ def _fleiss_rows(out: _Rows, answers: pd.DataFrame) -> None:
         note=f"{used} units rated by {per_unit} raters each" if used else "no shared units")
 
 
-def _cohen_rows(out: _Rows, answers: pd.DataFrame) -> None:
+def _cohen_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
     kappa, share, pairs = pairwise_choice(answers)
     out.add("mean_pairwise_cohen_kappa", kappa, level="nominal", note=f"{pairs} rater pairs")
     out.add("mean_percent_agreement", share, note=f"{pairs} rater pairs")
 
 
-def _spearman_rows(out: _Rows, answers: pd.DataFrame) -> None:
+def _spearman_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
     value, pairs = pairwise_spearman(answers)
     out.add("mean_pairwise_spearman", value, level="ordinal", note=f"{pairs} rater pairs")
 
 
-def _ari_rows(out: _Rows, answers: pd.DataFrame) -> None:
+def _mean_ari_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
     value, pairs = pairwise_ari(out.group, answers)
     out.add("mean_pairwise_ari", value, note=f"{pairs} rater pairs x items")
 
 
-def _query_rows(out: _Rows, answers: pd.DataFrame) -> None:
+def _query_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
     stats = per_query_agreement(out.group, answers)
     n = int(stats["n_comparisons"])
     out.add("mean_query_spearman", stats["mean_spearman"], level="ordinal",
@@ -258,9 +259,9 @@ def _query_rows(out: _Rows, answers: pd.DataFrame) -> None:
 
 
 # The statistics beside alpha, by the names kinds give (`Kind.agreement_statistics`).
-STATISTICS: dict[str, Callable[[_Rows, pd.DataFrame], None]] = {
+STATISTICS: dict[str, Callable[[AgreementRows, pd.DataFrame], None]] = {
     "fleiss_kappa": _fleiss_rows, "pairwise_cohen_kappa": _cohen_rows,
-    "pairwise_spearman": _spearman_rows, "pairwise_ari": _ari_rows,
+    "pairwise_spearman": _spearman_rows, "pairwise_ari": _mean_ari_rows,
     "query_agreement": _query_rows,
 }
 
@@ -273,7 +274,7 @@ def agreement_rows(group: QuestionGroup, answers: pd.DataFrame,
         return []
     kind = group.response_kind
     rd = reliability_data(group, answers)
-    out = _Rows(group, rd)
+    out = AgreementRows(group, rd)
     alpha, low, high = alpha_with_ci(rd, group.level, options, salt=group.question_id)
     out.add("krippendorff_alpha", alpha, level=group.level, ci=(low, high),
             interpretation=alpha_band(alpha), note=f"units: {kind.unit_name}")

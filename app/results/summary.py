@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from app.kinds.base import ResultTable
+from app.kinds.results_types import ResultTable
 from app.results.agreement import AGREEMENT_COLUMNS, agreement_rows
 from app.results.alt_test import (
     ALT_TEST_COLUMNS,

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 from app.kinds import KINDS_BY_NAME
-from app.kinds.base import ResultTable, ScoredGroup
 from app.kinds.choice import ChoiceKind
+from app.kinds.results_types import ResultTable, ScoredGroup
 from app.results.options import ResultsOptions
 from app.storage import open_database
 from app.study.loader import load_study
