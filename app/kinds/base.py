@@ -301,6 +301,12 @@ class Kind(Generic[Q]):
         order); [] for an answer that gives none."""
         return []
 
+    def document_grades(self, answer: Any, documents: Sequence[str]) -> list[float] | None:
+        """One grade per document in `documents`' order, higher = more relevant, for the
+        per-query agreement of raters; None where the answer does not grade every document
+        (or the kind judges no documents)."""
+        return None
+
     def extra_agreement_rows(self, group: ScoredGroup, answers: pd.DataFrame
                              ) -> list[dict[str, Any]]:
         """agreement.csv rows of the kind's own beyond `agreement_statistics`, for one

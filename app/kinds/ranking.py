@@ -160,6 +160,13 @@ class RankingKind(Kind[RankingQuestion]):
         return ([float(n - place[d]) if d in place else 0.0 for d in documents],
                 [place.get(d, n) < k for d in documents])
 
+    def document_grades(self, answer: Any, documents: Sequence[str]) -> list[float] | None:
+        # The document at place i of n grades n - i.
+        if isinstance(answer, list) and sorted(map(str, answer)) == sorted(documents):
+            place = {d: i for i, d in enumerate(answer)}
+            return [float(len(documents) - place[d]) for d in documents]
+        return None
+
     def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
                     ) -> list[tuple[str, float]]:
         # Each document of the item is a unit; its value is its place (0 = best).

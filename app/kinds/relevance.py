@@ -224,6 +224,11 @@ class RelevanceKind(Kind[RelevanceQuestion]):
         gains = [float(question.gold.get(d, 0)) for d in documents]
         return gains, [g > 0 for g in gains]
 
+    def document_grades(self, answer: Any, documents: Sequence[str]) -> list[float] | None:
+        if isinstance(answer, dict) and all(d in answer for d in documents):
+            return [float(answer[d]) for d in documents]
+        return None
+
     def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
                     ) -> list[tuple[str, float]]:
         # Each document of the item is a unit; its value is the grade.

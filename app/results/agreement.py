@@ -167,13 +167,15 @@ def pairwise_ari(group: QuestionGroup, answers: pd.DataFrame) -> tuple[float, in
 def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str, float]:
     """HUME reranking: per rater pair and query, Spearman and Kendall of the grade vectors and
     Cohen's kappa of relevant (grade > 0) vs not; non-finite values (a constant vector) dropped.
-    Every pair of a query's raters in one step (app/results/pairwise.py)."""
+    Every pair of a query's raters in one step (app/results/pairwise.py). The grade vectors
+    are the kind's (`Kind.document_grades`)."""
+    grades_of = group.response_kind.document_grades
     spear: list[np.ndarray] = []
     kend: list[np.ndarray] = []
     kappa: list[np.ndarray] = []
     for item_id, given in _by_item(answers).items():
         docs = item_document_ids(group.items[item_id])
-        grades = [g for g in (_grades(a, docs) for _, a in given) if g is not None]
+        grades = [g for g in (grades_of(a, docs) for _, a in given) if g is not None]
         if len(grades) < 2:
             continue
         table = np.array(grades, dtype=float).reshape(len(grades), len(docs))
@@ -186,15 +188,6 @@ def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str
             "mean_binary_kappa": _finite_mean(b),
             "spearman_std": float(np.std(finite)) if len(finite) > 1 else 0.0,
             "n_comparisons": float(len(finite))}
-
-
-def _grades(answer: Any, docs: list[str]) -> np.ndarray | None:
-    if isinstance(answer, dict) and all(d in answer for d in docs):
-        return np.array([float(answer[d]) for d in docs])
-    if isinstance(answer, list) and sorted(map(str, answer)) == sorted(docs):
-        place = {d: i for i, d in enumerate(answer)}
-        return np.array([float(len(docs) - place[d]) for d in docs])
-    return None
 
 
 class AgreementRows:

@@ -23,7 +23,7 @@ from tests.conftest import FIXTURES
 ATTRIBUTES = {"scored": bool, "free_text": bool, "unit_name": str,
               "agreement_statistics": tuple, "dispute_measure": str, "ranks_documents": bool}
 METHODS = ("answer_cell", "option_order", "scale_bounds", "gold_gains", "unit_values",
-           "extra_agreement_rows", "result_tables")
+           "document_grades", "extra_agreement_rows", "result_tables")
 UNSCORED_FAMILIES = ("descriptive", "none")
 
 
@@ -55,6 +55,8 @@ def test_a_scored_kind_names_what_the_results_implement(kind: Kind[Any]) -> None
         assert _overrides(kind, "scale_bounds"), f"{kind.name}: a spread needs the scale"
     if family == "retrieval":
         assert _overrides(kind, "gold_gains"), f"{kind.name}: retrieval needs gold gains"
+    if "query_agreement" in kind.agreement_statistics:
+        assert _overrides(kind, "document_grades"), f"{kind.name}: per-query needs grades"
 
 
 def test_an_unscored_kind_names_nothing_to_score() -> None:
@@ -81,6 +83,9 @@ def test_every_kinds_answers_give_reliability_units() -> None:
             normal = kind.normalize(item, question, answer)
             units = kind.unit_values(item.id, docs, normal)
             assert units and all(u.startswith(f"{item.id}/") for u, _ in units), kind.name
+            if "query_agreement" in kind.agreement_statistics:
+                grades = kind.document_grades(normal, docs)
+                assert grades is not None and len(grades) == len(docs), kind.name
             if kind.default_metric(question) == "retrieval" and kind.gold(question):
                 gains = kind.gold_gains(question, docs)
                 assert gains is not None and len(gains[0]) == len(docs), kind.name
