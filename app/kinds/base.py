@@ -322,4 +322,3 @@ class Kind(Generic[Q]):
         (rows of every group of the kind under one name go in one file, in group order).
         `models`: model name -> its predictions (item_id, answer). Default: none."""
         return []
-
