@@ -21,8 +21,8 @@ from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
-from exporters.csv_files import write_frames
 from exporters.gaps_csv import HumanVsModel
+from exporters.kind_tables_csv import write_kind_tables
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
 from exporters.paper import write_paper
@@ -96,8 +96,6 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("scores", score),
         ("score tables", lambda: write_scores(scored[0], out_dir)),
         ("agreement", lambda: write_agreement(scored[0], out_dir)),
-        # the tables a response kind adds of its own (StudyResults.kind_tables): none for most
-        ("tables of the response kinds", lambda: write_frames(out_dir, scored[0].kind_tables)),
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
         ("rater models", lambda: write_rater_models(scored[0], out_dir)),
@@ -115,6 +113,8 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("timing", lambda: write_timing(timing, out_dir)),
         ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
                                       out_dir, digits=digits)),
+        # Last, so a kind's table can be checked against every file the export wrote.
+        ("kind tables", lambda: write_kind_tables(scored[0], out_dir)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

@@ -10,20 +10,19 @@ Krippendorff's alpha over item x card units (best 1, worst -1, neither 0; ordina
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import pandas as pd
 from pydantic import Field
 
-from app.kinds.base import AnswerError, GroupView, Kind, ResamplingOptions, item_document_ids
+from app.kinds.base import AnswerError, Kind, item_document_ids
 from app.kinds.entries import Entry, check_unique
 from app.kinds.maxdiff import Trial, element_scores, split_half
 from app.kinds.question import QuestionBase, ScoringSpec
+from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.model_stimuli import CardsStimulus
@@ -31,7 +30,7 @@ from app.study.model_stimuli import CardsStimulus
 if TYPE_CHECKING:
     from app.study.model import Item
 
-TABLE_COLUMNS = ["question_id", "element", "score", "n_best", "n_worst", "n_appearances"]
+TABLE_COLUMNS = ("question_id", "element", "score", "n_best", "n_worst", "n_appearances")
 
 
 class BestWorstQuestion(QuestionBase):
@@ -115,7 +114,7 @@ def _checked(answer: Any, cards: list[str], error: type[ValueError]) -> dict[str
     return {"best": best, "worst": worst}
 
 
-def trials(group: GroupView, answers: pd.DataFrame) -> list[Trial]:
+def trials(group: ScoredGroup, answers: pd.DataFrame) -> list[Trial]:
     out = []
     for rater, item_id, answer in zip(answers["participant"].astype(str),
                                       answers["item_id"].astype(str), answers["answer"],
@@ -135,7 +134,6 @@ class BestWorstKind(Kind[BestWorstQuestion]):
     level = "ordinal"
     seconds_per_question = 4.0
     seconds_per_document = 3.0
-    unit_name = "item x card"
 
     def answer_state(self, question: BestWorstQuestion, entries: Sequence[Entry],
                      clock: Callable[[], int] = time.monotonic_ns) -> AnswerState:
@@ -179,43 +177,37 @@ class BestWorstKind(Kind[BestWorstQuestion]):
         return _checked(value, item_document_ids(item), ValueError)
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    unit_name = "item x card"
+    # Raters split on an item: 1 - the share of its most common (best, worst) pair.
+    dispute_measure = "answer_share"
 
-    def reliability_units(self, item: Item, question: BestWorstQuestion,
-                          answer: Any) -> list[tuple[str, float]]:
+    def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
+                    ) -> list[tuple[str, float]]:
+        # Each card of the item is a unit: 1 picked best, -1 picked worst, 0 neither.
         if not isinstance(answer, dict):
             return []
         best, worst = answer.get("best"), answer.get("worst")
-        return [(f"{item.id}/{card}", 1.0 if card == best else -1.0 if card == worst else 0.0)
-                for card in item_document_ids(item)]
+        return [(f"{item_id}/{card}", 1.0 if card == best else -1.0 if card == worst else 0.0)
+                for card in documents]
 
-    def dispute(self, item: Item, question: BestWorstQuestion, answers: Sequence[Any]) -> float:
-        # Share of raters off the most common best, and off the most common worst, averaged.
-        given = [a for a in answers if isinstance(a, dict)]
-        if not given:
-            return math.nan
-        best = Counter(str(a.get("best")) for a in given)
-        worst = Counter(str(a.get("worst")) for a in given)
-        return 1 - (max(best.values()) + max(worst.values())) / (2 * len(given))
-
-    def agreement_rows(self, group: GroupView, answers: pd.DataFrame,
-                       options: ResamplingOptions) -> list[dict[str, Any]]:
+    def extra_agreement_rows(self, group: ScoredGroup, answers: pd.DataFrame,
+                             options: ResamplingOptions) -> list[dict[str, Any]]:
         found = trials(group, answers)
         result = split_half(found, seed=f"{options.seed}:split-half:{group.question_id}")
         note = (f"mean Pearson r {result.mean_r:.3f} of the two halves' scores over "
                 f"{result.n_splits} random splits of the raters, Spearman-Brown corrected"
                 if result.n_splits else "needs two raters and three elements both halves saw")
-        return [{"question_id": group.question_id, "statistic": "split_half_reliability",
-                 "level": "", "value": result.value, "ci_low": math.nan, "ci_high": math.nan,
-                 "n_items": len({t for t in answers["item_id"].astype(str)}),
-                 "n_raters": result.n_raters, "interpretation": "", "note": note}]
+        return [{"statistic": "split_half_reliability", "value": result.value,
+                 "n_raters": result.n_raters, "note": note}]
 
-    def result_tables(self, group: GroupView, answers: pd.DataFrame,
-                      options: ResamplingOptions) -> dict[str, pd.DataFrame]:
+    def result_tables(self, group: ScoredGroup, answers: pd.DataFrame,
+                      models: Mapping[str, pd.DataFrame],
+                      options: ResamplingOptions) -> list[ResultTable]:
         elements = [c for item in group.items.values() for c in item_document_ids(item)]
         rows = [{"question_id": group.question_id, "element": s.element, "score": s.score,
                  "n_best": s.n_best, "n_worst": s.n_worst, "n_appearances": s.n_appearances}
                 for s in element_scores(trials(group, answers), list(dict.fromkeys(elements)))]
-        return {"best_worst.csv": pd.DataFrame(rows, columns=TABLE_COLUMNS)}
+        return [ResultTable("best_worst", TABLE_COLUMNS, rows)]
 
 
 KIND = BestWorstKind()

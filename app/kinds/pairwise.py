@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import pandas as pd
 from pydantic import Field, PrivateAttr, model_validator
 
-from app.kinds.base import AnswerError, GoldPlace, GroupView, Kind, ResamplingOptions
+from app.kinds.base import AnswerError, GoldPlace, Kind
 from app.kinds.bradley_terry import Judgment, fit
 from app.kinds.question import QuestionBase, ScoringSpec
+from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.model_stimuli import ImagesStimulus, PairStimulus
@@ -37,9 +37,9 @@ if TYPE_CHECKING:
 SIDES = ("a", "b")
 TIE = "tie"
 SYSTEM_CATEGORIES = {"system_a": "system_a", "system_b": "system_b"}
-TABLE_COLUMNS = ["question_id", "system", "strength", "ci_low", "ci_high", "wins", "losses",
-                 "ties", "n_comparisons", "win_rate"]
-MATRIX_COLUMNS = ["question_id", "system", "opponent", "wins", "losses", "ties", "win_rate"]
+TABLE_COLUMNS = ("question_id", "system", "strength", "ci_low", "ci_high", "wins", "losses",
+                 "ties", "n_comparisons", "win_rate")
+MATRIX_COLUMNS = ("question_id", "system", "opponent", "wins", "losses", "ties", "win_rate")
 
 
 class PairwiseQuestion(QuestionBase):
@@ -101,13 +101,14 @@ class PairwiseState(AnswerState):
         return self._selected
 
 
-def _system_names(group: GroupView) -> tuple[str, str]:
-    options = group.spec.options
+def _system_names(group: ScoredGroup) -> tuple[str, str]:
+    # The group's scoring settings are its first question's (a designer writes them once).
+    options = next(iter(group.questions.values())).scoring.options if group.questions else {}
     return (str(options.get("system_a", SYSTEM_CATEGORIES["system_a"])),
             str(options.get("system_b", SYSTEM_CATEGORIES["system_b"])))
 
 
-def judgments(group: GroupView, answers: pd.DataFrame) -> list[Judgment]:
+def judgments(group: ScoredGroup, answers: pd.DataFrame) -> list[Judgment]:
     """The answers as judgments of one system against another (items without both system
     categories, and answers that are not a, b or tie, left out)."""
     name_a, name_b = _system_names(group)
@@ -205,20 +206,15 @@ class PairwiseKind(Kind[PairwiseQuestion]):
         return text
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    answer_value = "label"  # one of a, b, tie per rater and item, as a choice's option key
+    dispute_measure = "answer_share"
 
-    def reliability_units(self, item: Item, question: PairwiseQuestion,
-                          answer: Any) -> list[tuple[str, float]]:
-        # Nominal codes of a, b and tie: one unit per item.
-        codes = {"a": 0.0, "b": 1.0, TIE: 2.0}
-        return [(item.id, codes[answer])] if answer in codes else []
+    def option_order(self, question: PairwiseQuestion) -> list[str]:
+        return list(question.answers())
 
-    def dispute(self, item: Item, question: PairwiseQuestion, answers: Sequence[Any]) -> float:
-        # Share of raters who did not give the most common answer, as for choice.
-        counts = Counter(str(a) for a in answers)
-        return 1 - max(counts.values()) / len(answers) if answers else float("nan")
-
-    def result_tables(self, group: GroupView, answers: pd.DataFrame,
-                      options: ResamplingOptions) -> dict[str, pd.DataFrame]:
+    def result_tables(self, group: ScoredGroup, answers: pd.DataFrame,
+                      models: Mapping[str, pd.DataFrame],
+                      options: ResamplingOptions) -> list[ResultTable]:
         found = fit(judgments(group, answers), n_boot=options.n_boot,
                     seed=f"{options.seed}:bradley-terry:{group.question_id}",
                     confidence=options.confidence)
@@ -236,8 +232,8 @@ class PairwiseKind(Kind[PairwiseQuestion]):
                 matrix.append({"question_id": qid, "system": system, "opponent": opponent,
                                "wins": int(won), "losses": int(lost), "ties": int(tied),
                                "win_rate": (won + tied / 2) / (won + lost + tied)})
-        return {"pairwise.csv": pd.DataFrame(rows, columns=TABLE_COLUMNS),
-                "pairwise_matrix.csv": pd.DataFrame(matrix, columns=MATRIX_COLUMNS)}
+        return [ResultTable("pairwise", TABLE_COLUMNS, rows),
+                ResultTable("pairwise_matrix", MATRIX_COLUMNS, matrix)]
 
 
 KIND = PairwiseKind()

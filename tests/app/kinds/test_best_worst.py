@@ -14,6 +14,7 @@ from app.kinds import kind_named
 from app.kinds.base import AnswerError
 from app.kinds.best_worst import BestWorstQuestion, BestWorstState
 from app.kinds.entries import Entry
+from app.results.disputes import MEASURES
 from app.results.options import ResultsOptions
 from app.results.units import QuestionGroup, question_groups
 from app.study.loader import LoadedStudy, load_study
@@ -112,7 +113,9 @@ def test_tables_count_by_hand(loaded: LoadedStudy) -> None:
         ("r2", "lines-01", {"best": a[1], "worst": shared}),
         ("r1", "lines-02", {"best": shared, "worst": b[0]}),
     ], columns=["participant", "item_id", "answer"])
-    table = KIND.result_tables(group, answers, ResultsOptions())["best_worst.csv"]
+    (found,) = KIND.result_tables(group, answers, {}, ResultsOptions())
+    assert found.name == "best_worst"
+    table = pd.DataFrame(found.rows, columns=list(found.columns))
     assert list(table.columns) == ["question_id", "element", "score", "n_best", "n_worst",
                                    "n_appearances"]
     assert len(table) == 13  # every element of the design, shown or not
@@ -133,20 +136,23 @@ def test_split_half_row(loaded: LoadedStudy) -> None:
             rows.append((f"r{r}", item_id, {"best": cards[0], "worst": cards[-1]}))
     rng.shuffle(rows)
     answers = pd.DataFrame(rows, columns=["participant", "item_id", "answer"])
-    (row,) = KIND.agreement_rows(group, answers, ResultsOptions(seed=4))
+    (row,) = KIND.extra_agreement_rows(group, answers, ResultsOptions(seed=4))
     assert row["statistic"] == "split_half_reliability" and row["value"] == pytest.approx(1.0)
-    assert (row["n_items"], row["n_raters"]) == (13, 8) and "Spearman-Brown" in row["note"]
-    (alone,) = KIND.agreement_rows(group, answers[answers["participant"] == "r0"],
-                                   ResultsOptions())
+    assert row["n_raters"] == 8 and "Spearman-Brown" in row["note"]
+    (alone,) = KIND.extra_agreement_rows(group, answers[answers["participant"] == "r0"],
+                                         ResultsOptions())
     assert math.isnan(alone["value"]) and "two raters" in alone["note"]
 
 
 def test_agreement_units_and_dispute(loaded: LoadedStudy) -> None:
     item = loaded.items_by_id["lines-01"]
     cards = [c.id for c in item.stimulus.cards]
-    units = KIND.reliability_units(item, item.questions[0], {"best": cards[1], "worst": cards[2]})
+    units = KIND.unit_values("lines-01", cards, {"best": cards[1], "worst": cards[2]})
     assert [v for _, v in units] == [0.0, 1.0, -1.0, 0.0] and units[0][0] == f"lines-01/{cards[0]}"
+    assert KIND.unit_values("lines-01", cards, "best") == []
+    group = _group(loaded)
     same = {"best": cards[0], "worst": cards[1]}
-    assert KIND.dispute(item, item.questions[0], [same, same]) == 0
     other = {"best": cards[2], "worst": cards[1]}
-    assert KIND.dispute(item, item.questions[0], [same, other]) == pytest.approx(0.25)
+    dispute = MEASURES[KIND.dispute_measure]
+    assert dispute(group, "lines-01", [same, same]) == 0
+    assert dispute(group, "lines-01", [same, same, other, same]) == pytest.approx(0.25)

@@ -16,6 +16,7 @@ from app.home import bundled_studies_dir
 from app.kinds import kind_named
 from app.kinds.base import AnswerError
 from app.kinds.pairwise import PairwiseQuestion, PairwiseState
+from app.results.disputes import MEASURES
 from app.results.options import ResultsOptions
 from app.results.units import QuestionGroup, question_groups
 from app.session.plan import build_plan
@@ -111,8 +112,9 @@ def test_tables_count_what_the_raters_said(loaded: LoadedStudy) -> None:
         ("r1", "pair-02", "a"), ("r2", "pair-02", "b"), ("r3", "pair-02", "b"),
         ("r1", "pair-03", "b"), ("r2", "pair-03", "tie"),
     ], columns=["participant", "item_id", "answer"])
-    tables = KIND.result_tables(group, answers, ResultsOptions(n_boot=200))
-    table = tables["pairwise.csv"].set_index("system")
+    tables = {t.name: pd.DataFrame(t.rows, columns=list(t.columns))
+              for t in KIND.result_tables(group, answers, {}, ResultsOptions(n_boot=200))}
+    table = tables["pairwise"].set_index("system")
     # demo-system-1 won on pair-01 twice (a), on pair-02 twice and on pair-03 once (b: it is
     # system_b there), lost once (pair-02, a) and tied twice
     assert group.items["pair-03"].categories["system_b"] == "demo-system-1"
@@ -123,15 +125,15 @@ def test_tables_count_what_the_raters_said(loaded: LoadedStudy) -> None:
     gap = one.strength - table.loc["demo-system-2"].strength
     assert gap == pytest.approx(math.log(3), abs=0.01)
     assert one.ci_low <= one.strength <= one.ci_high
-    matrix = tables["pairwise_matrix.csv"]
+    matrix = tables["pairwise_matrix"]
     assert matrix.to_dict("records")[0] == {
         "question_id": "better", "system": "demo-system-1", "opponent": "demo-system-2",
         "wins": 5, "losses": 1, "ties": 2, "win_rate": 0.75}
 
 
-def test_agreement_units_and_dispute(loaded: LoadedStudy) -> None:
-    item = loaded.items_by_id["pair-01"]
-    question = item.questions[0]
-    assert KIND.reliability_units(item, question, "tie") == [("pair-01", 2.0)]
-    assert KIND.reliability_units(item, question, 3) == []
-    assert KIND.dispute(item, question, ["a", "a", "b", "tie"]) == pytest.approx(0.5)
+def test_agreement_and_dispute_as_for_labels(loaded: LoadedStudy) -> None:
+    group = _group(loaded)
+    answers = pd.DataFrame([("r1", "pair-01", "a"), ("r2", "pair-01", "a"), ("r3", "pair-01", "b"),
+                            ("r4", "pair-01", "tie")], columns=["participant", "item_id", "answer"])
+    assert KIND.answer_value == "label" and KIND.option_order(_question()) == ["a", "b", "tie"]
+    assert MEASURES[KIND.dispute_measure](group, "pair-01", list(answers["answer"])) == 0.5

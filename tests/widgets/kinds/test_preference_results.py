@@ -27,7 +27,7 @@ def test_results_window_takes_the_preference_kinds(qtbot, db: Database, tmp_path
         window.show()
     results = window.results
     assert results is not None and {g.question_id for g in results.groups} == {"better", "vivid"}
-    assert set(results.kind_tables) == {"pairwise.csv", "pairwise_matrix.csv", "best_worst.csv"}
+    assert set(results.kind_tables) == {"pairwise", "pairwise_matrix", "best_worst"}
     for question in ("better", "vivid"):
         window.question.setCurrentIndex(window.question.findData(question))
         for tab in range(window.tabs.count()):
