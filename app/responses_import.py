@@ -24,7 +24,7 @@ from app import __version__
 from app.session.codes import participant_code_problem
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.import_batch import ImportedStudy, save_imported_responses
-from app.storage.tables import ResponseRow
+from app.storage.records import ResponseRecord
 from app.study.answers import AnswerError, normalize_answer, parse_answer_text
 from app.study.errors import Problem, StudyError
 from app.study.loader import LoadedStudy
@@ -105,7 +105,7 @@ def checked_answer(item: Item, question: Question, value: Any, *, as_text: bool 
 
 
 def _read_rows(loaded: LoadedStudy, db: Database,
-               path: Path) -> tuple[list[ResponseRow], list[Problem], dict[str, dict[str, Any]]]:
+               path: Path) -> tuple[list[ResponseRecord], list[Problem], dict[str, dict[str, Any]]]:
     try:
         with path.open(newline="", encoding="utf-8-sig") as fh:
             reader = csv.DictReader(fh)
@@ -127,7 +127,7 @@ def _read_rows(loaded: LoadedStudy, db: Database,
     for response in db.responses(study.id):
         already[response.participant_code].add((response.item_id, response.question_id))
     problems: list[Problem] = []
-    rows: list[ResponseRow] = []
+    rows: list[ResponseRecord] = []
     profiles: dict[str, dict[str, Any]] = {}
     seen: dict[tuple[str, str, str], int] = {}
     positions: dict[str, dict[str, int]] = defaultdict(dict)
@@ -182,7 +182,7 @@ def _read_rows(loaded: LoadedStudy, db: Database,
             if value and column not in profile:
                 profile[column] = value
         position = positions[code].setdefault(item_id, len(positions[code]))
-        rows.append(ResponseRow(
+        rows.append(ResponseRecord(
             uuid=new_uuid(), study_id=study.id, content_hash=loaded.content_hash,
             participant_code=code, session_uuid="", item_id=item_id, question_id=question_id,
             block_id=item.block, position=position, answer_json=json.dumps(answer, ensure_ascii=False),

@@ -19,22 +19,22 @@ from app import __version__
 from app.machine import machine_id, os_description
 
 if TYPE_CHECKING:  # imported when used: the command line's start stays light
-    from app.storage.tables import TimingProfileRow
+    from app.storage.records import TimingProfileRecord
 
 DEFAULT_TRIALS = 30
 DELAYS_MS = (150.0, 400.0)  # injected key delays after onset, uniform in this range
 
 
 def profile_row(errors_ms: Sequence[float], onsets_ms: Sequence[float], *, qt_version: str,
-                screen: str, refresh_hz: float | None) -> TimingProfileRow:
+                screen: str, refresh_hz: float | None) -> TimingProfileRecord:
     import numpy as np
 
-    from app.storage.tables import TimingProfileRow
+    from app.storage.records import TimingProfileRecord
 
     if not errors_ms or not onsets_ms:
         raise ValueError("a timing check needs at least one measured trial")
     errors = np.asarray(errors_ms, dtype=float)
-    return TimingProfileRow(
+    return TimingProfileRecord(
         uuid="", machine_id=machine_id(), measured_utc="", os=os_description(),
         qt_version=qt_version, app_version=__version__, screen=screen, refresh_hz=refresh_hz,
         n=len(errors), median_error_ms=float(np.median(errors)),
@@ -43,7 +43,7 @@ def profile_row(errors_ms: Sequence[float], onsets_ms: Sequence[float], *, qt_ve
     )
 
 
-def describe(row: TimingProfileRow) -> str:
+def describe(row: TimingProfileRecord) -> str:
     """One plain sentence for the designer and the command line."""
     refresh = f" at {row.refresh_hz:g} Hz" if row.refresh_hz else ""
     return (f"Station {row.machine_id} ({row.os}, screen {row.screen}{refresh}): {row.n} key "

@@ -15,12 +15,11 @@ import json
 import os
 from pathlib import Path
 
-from sqlalchemy import insert
-
 from app.session.engine import QuestionAnswer, SessionEngine, TrialTiming
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.opening import open_database
-from app.storage.tables import EventRow, ResponseRow
+from app.storage.reads import record_values
+from app.storage.records import EventRecord, ResponseRecord
 from app.study.loader import load_study
 from benchmarks.common import Row, main_for, median, ms, paired, percentile
 from benchmarks.studygen import write_text_study
@@ -29,28 +28,27 @@ WHAT = "a durable response write (WAL, synchronous=FULL)"
 TARGET = "median <= 5 ms"
 
 
-def _rows(i: int) -> tuple[list[ResponseRow], list[EventRow]]:
+def _rows(i: int) -> tuple[list[ResponseRecord], list[EventRecord]]:
     now = utc_now()
-    response = ResponseRow(
+    response = ResponseRecord(
         uuid=new_uuid(), study_id="bench", content_hash="h" * 64, participant_code="P001",
         session_uuid="s1", item_id=f"q{i:05d}", question_id="answer", block_id="main",
         position=i, answer_json='"B"', option_order_json='["A", "B", "C", "D", "E"]',
         onset_ns=10**15 + i, first_interaction_ns=10**15 + i + 400_000_000,
         answer_ns=10**15 + i + 900_000_000, onset_utc=now, answer_utc=now, rt_ms=900.0,
         first_interaction_ms=400.0)
-    events = [EventRow(uuid=new_uuid(), study_id="bench", participant_code="P001",
-                       session_uuid="s1", kind="answer_changed", item_id=f"q{i:05d}",
-                       payload_json=json.dumps({"question": "answer", "to": key}),
-                       mono_ns=10**15 + i, utc=now) for key in ("A", "B")]
+    events = [EventRecord(uuid=new_uuid(), study_id="bench", participant_code="P001",
+                          session_uuid="s1", kind="answer_changed", item_id=f"q{i:05d}",
+                          payload_json=json.dumps({"question": "answer", "to": key}),
+                          mono_ns=10**15 + i, utc=now) for key in ("A", "B")]
     return [response], events
 
 
 def _prefill(db: Database, n: int) -> None:
     """n earlier answers, inserted in one transaction (not what is measured)."""
-    with db.engine.begin() as conn:
-        conn.execute(insert(ResponseRow), [
-            {**_rows(10**6 + i)[0][0].model_dump(), "origin": db.origin, "participant_code": "P000"}
-            for i in range(n)])
+    db.insert_bulk({"response": [
+        {**record_values(_rows(10**6 + i)[0][0]), "origin": db.origin, "participant_code": "P000"}
+        for i in range(n)]})
 
 
 def bench(args: argparse.Namespace, folder: Path) -> Row:

@@ -39,7 +39,7 @@ from app.catalog import open_study
 from app.session.plan import build_plan
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
-from app.storage.tables import EventRow, ResponseRow
+from app.storage.records import EventRecord, ResponseRecord
 from benchmarks.common import percentile
 
 PREFIX = "LOAD"
@@ -76,7 +76,7 @@ def _station(url: str, study: str, first: int, participants: int, seed: int, bar
     latencies: list[float] = []
     save = db.save_responses
 
-    def timed_save(rows: list[ResponseRow], events: list[EventRow] | tuple[()] = ()) -> None:
+    def timed_save(rows: list[ResponseRecord], events: list[EventRecord] | tuple[()] = ()) -> None:
         started = time.perf_counter()
         save(rows, events)
         latencies.append((time.perf_counter() - started) * 1000)

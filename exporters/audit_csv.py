@@ -18,7 +18,7 @@ from typing import Any
 
 from app.results.comments import FREE_TEXT_KINDS
 from app.storage.database import Database
-from app.storage.tables import EventRow
+from app.storage.records import EventRecord
 from app.study.loader import LoadedStudy
 from exporters.csv_safe import safe_cell
 from exporters.out_folder import out_path
@@ -58,7 +58,7 @@ def write_events_csv(loaded: LoadedStudy, db: Database, out_dir: Path, *,
     return [path]
 
 
-def _withhold_typed(payload: Any, event: EventRow,
+def _withhold_typed(payload: Any, event: EventRecord,
                     text_questions: set[tuple[str, str]]) -> Any:
     """The payload with typed text replaced, where it may belong to a free-text question.
 

@@ -78,7 +78,9 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         return []
     # responses_long.csv is written on a second thread while the steps after it run (the
     # scores): its time is mostly Arrow kernels and file writes, which let the GIL go
-    # (600,000 responses: ~3 s of the export overlapped). Both only read the frame.
+    # (600,000 responses: ~3 s of the export overlapped). Both only read the frame. Its own
+    # executor, not the widgets' task manager: this is parallelism inside one export, the core
+    # does not import Qt, and the command line exports too; it ends before export_all returns.
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="responses-csv")
     long_csv: list[Future[list[Path]]] = []
 

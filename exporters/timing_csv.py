@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from app.storage.tables import SessionRow, TimingProfileRow
+from app.storage.records import SessionRecord, TimingProfileRecord
 from exporters.csv_files import write_frames
 
 PROFILE_FIELDS = ["uuid", "measured_utc", "os", "qt_version", "app_version", "screen",
@@ -20,7 +20,7 @@ TIMING_COLUMNS = ["machine_id", "profile", *[f for f in PROFILE_FIELDS if f != "
 NOT_RECORDED = "(not recorded)"
 
 
-def timing_frame(sessions: Iterable[SessionRow], profiles: Sequence[TimingProfileRow]
+def timing_frame(sessions: Iterable[SessionRecord], profiles: Sequence[TimingProfileRecord]
                  ) -> pd.DataFrame:
     """One row per profile with the sessions on its machine, then one per machine (or the
     unrecorded ones) whose sessions no profile covers."""

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main as cli
 from app.session.engine import SessionEngine
 from app.storage import CorruptDatabaseError, open_database
 from app.storage.backup import (
@@ -27,8 +26,9 @@ from app.storage.backup import (
     restore_backup,
 )
 from app.storage.database import new_uuid, utc_now
-from app.storage.tables import EventRow
+from app.storage.records import EventRecord
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio.main import main as cli
 from tests.kill_driver import walk
 
 PAGE = 4096
@@ -41,7 +41,7 @@ def digest(path: Path) -> str:
 def filled_database(path: Path, n_events: int = 400) -> Path:
     """A real database spread over many pages, checkpointed (no -wal left)."""
     db = open_database(f"sqlite:///{path}")
-    db.save_responses([], [EventRow(uuid=new_uuid(), study_id="s", kind="filler", utc=utc_now(),
+    db.save_responses([], [EventRecord(uuid=new_uuid(), study_id="s", kind="filler", utc=utc_now(),
                                     payload_json=json.dumps({"i": i, "pad": "x" * 200}))
                            for i in range(n_events)])
     db.close()

@@ -6,18 +6,19 @@ from __future__ import annotations
 import json
 import math
 import statistics
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.cli.main import main
 from app.results.frame import responses_frame
 from app.simulate import SimulationConfig, parse_accuracy, parse_category_accuracy, simulate
 from app.storage import open_database
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from app.study.model import FORMAT_VERSION
+from baseline_studio.main import main
 
 # Differ between the engine path (random ids, real wall time, introductions and breaks take
 # virtual time) and the bulk path (seeded ids, virtual wall time): everything else must match.
@@ -44,7 +45,7 @@ def choice_items(n: int) -> list[dict[str, Any]]:
 
 
 def rows_by_key(db: Database, study_id: str) -> dict[tuple[str, str, str], dict[str, Any]]:
-    return {(r.participant_code, r.item_id, r.question_id): r.model_dump()
+    return {(r.participant_code, r.item_id, r.question_id): asdict(r)
             for r in db.responses(study_id)}
 
 

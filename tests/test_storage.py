@@ -12,13 +12,13 @@ from sqlalchemy import text
 from app.storage import CorruptDatabaseError, open_database
 from app.storage.database import new_uuid, utc_now
 from app.storage.migrations import SCHEMA_VERSION
-from app.storage.tables import ResponseRow
+from app.storage.records import ResponseRecord
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def _response(code: str = "P1", item: str = "c1", position: int = 0) -> ResponseRow:
-    return ResponseRow(uuid=new_uuid(), study_id="mini", content_hash="h", participant_code=code,
+def _response(code: str = "P1", item: str = "c1", position: int = 0) -> ResponseRecord:
+    return ResponseRecord(uuid=new_uuid(), study_id="mini", content_hash="h", participant_code=code,
                        session_uuid="s", item_id=item, question_id="label", block_id="main",
                        position=position, answer_json='"neg"', answer_utc=utc_now(), rt_ms=812.5,
                        onset_ns=2**62, answer_ns=2**62 + 812_500_000)

@@ -12,15 +12,15 @@ from sqlalchemy import text
 from app.storage import open_database
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.migrations import SCHEMA_VERSION
-from app.storage.tables import EventRow, ResponseRow
+from app.storage.records import EventRecord, ResponseRecord
 from app.study.errors import UserInputError
 
 BIG_NS = 2**62 + 123_456_789  # monotonic ns values need BIGINT on PostgreSQL
 
 
 def _response(session: str, item: str, *, code: str = "P1", position: int = 0,
-              simulated: bool = False, answer: str = '"neg"', uuid: str | None = None) -> ResponseRow:
-    return ResponseRow(uuid=uuid or new_uuid(), study_id="mini", content_hash="h1", participant_code=code,
+              simulated: bool = False, answer: str = '"neg"', uuid: str | None = None) -> ResponseRecord:
+    return ResponseRecord(uuid=uuid or new_uuid(), study_id="mini", content_hash="h1", participant_code=code,
                        session_uuid=session, item_id=item, question_id="label", block_id="main",
                        position=position, answer_json=answer, option_order_json='["pos", "neg"]',
                        onset_ns=BIG_NS, first_interaction_ns=BIG_NS + 1, answer_ns=BIG_NS + 812_500_000,
@@ -63,7 +63,7 @@ def test_responses_and_events_round_trip(db: Database) -> None:
     session = db.start_session("mini", "h1", "P1", app_version="t")
     real = _response(session, "c1")
     sim = _response(session, "c2", code="S1", simulated=True, answer='{"d1": 1}')
-    event = EventRow(uuid=new_uuid(), study_id="mini", participant_code="P1",
+    event = EventRecord(uuid=new_uuid(), study_id="mini", participant_code="P1",
                      session_uuid=session, kind="answer_changed", item_id="c1",
                      payload_json='{"to": "neg"}', mono_ns=BIG_NS, utc=utc_now())
     db.save_responses([real], [event])

@@ -19,10 +19,11 @@ from app.catalog import find_study, list_studies
 from app.session.plan import build_plan
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from widgets.application import say
 from widgets.autopilot import Autopilot
 from widgets.kinds import widget_kind
-from widgets.launch import say
 from widgets.shell.main_window import MainWindow
+from widgets.station_window import StationWindow
 
 MINI_STUDY = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "mini-study"
 
@@ -77,7 +78,7 @@ def run_self_test(db: Database, *, home: Path | None, study: str | None) -> int:
         say(f"self-test: study {loaded.study.id!r} from {loaded.folder}")
         say(f"self-test: database {db.label}")
         code = choose_code(loaded)
-        window = MainWindow(db, home=home)
+        window = StationWindow(db, home=home)
         window.show()
         try:
             window.flow.open_study(path, code=code)

@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from app.storage.tables import TimingProfileRow
+from app.storage.records import TimingProfileRecord
 from app.timing_check import DEFAULT_TRIALS, DELAYS_MS, profile_row
 from widgets.qt import QEvent, QKeyEvent, Qt, QtCore, QTimer, QtWidgets, QWidget, Signal
 from widgets.timing import OnsetProbe
@@ -36,11 +36,13 @@ def post_key_at(target: QWidget, at_ns: int, posted: list[int]) -> None:
             QtWidgets.QApplication.postEvent(target, event)
         posted.append(stamp)
 
+    # A thread of its own, not the task manager's read pool: the poster is the instrument, and
+    # a key posted late because a results read held the pool would fail the trial's timeout.
     threading.Thread(target=deliver, name="timing-check-keys", daemon=True).start()
 
 
 class TimingCheckWindow(QWidget):
-    """Runs `n` trials when shown (`start`), then emits `finished(TimingProfileRow)` or
+    """Runs `n` trials when shown (`start`), then emits `finished(TimingProfileRecord)` or
     `failed(str)`."""
 
     finished = Signal(object)
@@ -139,7 +141,7 @@ class TimingCheckWindow(QWidget):
             self.failed.emit(f"The timing check stopped: {message}.")
 
 
-def run_check(n: int, *, on_done: Callable[[TimingProfileRow], None],
+def run_check(n: int, *, on_done: Callable[[TimingProfileRecord], None],
               on_failed: Callable[[str], None], parent: QWidget | None = None
               ) -> TimingCheckWindow:
     """Open the check window maximised on the current screen and start it."""
@@ -155,16 +157,16 @@ def run_check(n: int, *, on_done: Callable[[TimingProfileRow], None],
     return window
 
 
-def measure_station(n: int) -> TimingProfileRow | str:
+def measure_station(n: int) -> TimingProfileRecord | str:
     """Run the check in its own window on this screen (for `baseline-studio timing-check`):
     the measured profile, not yet stored, or why it failed."""
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=False)
-    result: list[TimingProfileRow | str] = []
+    result: list[TimingProfileRecord | str] = []
     loop = QtCore.QEventLoop()
 
-    def finish(outcome: TimingProfileRow | str) -> None:
+    def finish(outcome: TimingProfileRecord | str) -> None:
         result.append(outcome)
         loop.quit()
 

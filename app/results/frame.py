@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 
 from app.gc_pause import gc_paused
-from app.storage.bulk_read import response_columns
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+
+# Without pyarrow (the installable app ships without it) pandas keeps text in Python objects:
+# _ARROW_TEXT is then None and pyarrow is never reached.
+with contextlib.suppress(ImportError):
+    import pyarrow as pa
 
 RESPONSE_COLUMNS = [
     "response_uuid", "study_id", "content_hash", "participant", "session_uuid", "item_id",
@@ -37,8 +41,8 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
     """One row per response. `answer` holds the decoded JSON value (str, float, dict or list);
     item categories are added as `cat_<name>` columns and profile fields as `profile_<name>`.
 
-    Read column-wise (`app.storage.bulk_read`) and joined per item and per participant rather
-    than per row: 600,000 responses take seconds, not minutes (benchmarks/bench_exports.py)."""
+    Read column-wise (`Database.response_columns`) and joined per item and per participant
+    rather than per row: 600,000 responses take seconds, not minutes (benchmarks/bench_exports.py)."""
     # The read holds ~16 million young objects at once (no cycles among them).
     with gc_paused():
         return _responses_frame(loaded, db, include_simulated=include_simulated)
@@ -47,9 +51,9 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
 def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bool) -> pd.DataFrame:
     study = loaded.study
     items = loaded.items_by_id
-    table = response_columns(db, study.id, [*_FROM_TABLE.values(), "answer_json",
-                                            "option_order_json"],
-                             include_simulated=include_simulated)
+    table = db.response_columns(study.id, [*_FROM_TABLE.values(), "answer_json",
+                                           "option_order_json"],
+                                include_simulated=include_simulated)
     if not table["uuid"]:
         return pd.DataFrame(columns=RESPONSE_COLUMNS)
     kinds = {(i.id, q.id): q.kind for i in study.items for q in i.questions}

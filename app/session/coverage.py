@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import distinct, func, select
-
 from app.session.assignment import scored_item_ids, slot_count, slot_for_code
 from app.storage.database import Database
-from app.storage.tables import ResponseRow
 from app.study.loader import LoadedStudy
 
 
@@ -56,16 +53,7 @@ def coverage(loaded: LoadedStudy, db: Database, *, include_simulated: bool = Fal
     """Raters per scored item so far (all versions of the study), against the study's k."""
     study = loaded.study
     target = study.assignment.raters_per_item or 1
-    r = ResponseRow.__table__.c  # type: ignore[attr-defined]
-    scored = [r.study_id == study.id, r.practice.is_(False)]
-    if not include_simulated:
-        scored.append(r.simulated.is_(False))
-    query = (select(r.item_id, func.count(distinct(r.participant_code)))
-             .where(*scored).group_by(r.item_id))
-    codes_query = select(r.participant_code).where(*scored).distinct()
-    with db.engine.connect() as conn:
-        counts = {str(item_id): int(n) for item_id, n in conn.execute(query)}
-        codes = [str(c) for (c,) in conn.execute(codes_query)]
+    counts, codes = db.raters_per_item(study.id, include_simulated=include_simulated)
     items = [ItemCoverage(item_id, counts.get(item_id, 0), target)
              for item_id in scored_item_ids(study)]
     slots = slot_count(study)

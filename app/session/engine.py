@@ -10,25 +10,24 @@ answers in one transaction and returns only once they are committed.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
-from app.kinds import kind_of
 from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan, min_items_after_break
 from app.session.presentation import TrialView, image_files, trial_view
+from app.session.recording import SubmitError, item_response_fields
 from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
-from app.storage.tables import EventRow, ResponseRow
-from app.study.answers import AnswerError, feedback_correct, is_correct, normalize_answer
+from app.storage.records import EventRecord, ResponseRecord
+from app.study.answers import feedback_correct, is_correct
 from app.study.assets import registering_digest
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
@@ -50,7 +49,9 @@ class BlockIntroScreen:
 
 
 @dataclass(frozen=True)
-class TrialScreen:
+class TrialScreenSpec:
+    """Next comes a trial of `view` (shown by the widget widgets.shell.trial_screen.TrialScreen)."""
+
     view: TrialView
 
 
@@ -67,7 +68,7 @@ class EndScreen:
     score: float | None  # only when the study allows showing it
 
 
-Screen = BlockIntroScreen | TrialScreen | BreakScreen | EndScreen
+Screen = BlockIntroScreen | TrialScreenSpec | BreakScreen | EndScreen
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,6 @@ class QuestionFeedback:
     given: Any
     correct_answer: Any
     correct: bool | None
-
-
-class SubmitError(ValueError):
-    """The UI submitted something the engine cannot accept (a bug or a stale screen)."""
 
 
 class SessionEngine:
@@ -209,7 +206,7 @@ class SessionEngine:
                 and main_done not in self._breaks_taken
                 and self._tally.main_total - main_done >= min_items_after_break(every)):
             return BreakScreen(self.done, self.total)
-        return TrialScreen(self._trial_view(planned))
+        return TrialScreenSpec(self._trial_view(planned))
 
     def peek_trial_after(self, position: int) -> TrialView | None:
         """The view of the next unanswered item after the one at `position`: what
@@ -293,42 +290,16 @@ class SessionEngine:
             raise SubmitError(f"unknown questions {sorted(unknown)} for item {item.id!r}")
 
         now_utc = utc_now()
-        rows: list[ResponseRow] = []
-        normalized: dict[str, Any] = {}
-        for question in item.questions:
-            given = by_id.get(question.id)
-            value = given.answer if given else None
-            if value is None or (kind_of(question).is_empty_answer(value) and not question.required):
-                if question.required and not timing.timed_out:
-                    raise SubmitError(f"question {question.id!r} needs an answer")
-                stored: Any = None if value is None else value
-            else:
-                try:
-                    stored = normalize_answer(item, question, value)
-                except AnswerError as exc:
-                    raise SubmitError(f"question {question.id!r}: {exc}") from exc
-            normalized[question.id] = stored
-            answer_ns = given.answer_ns if given else None
-            first_ns = given.first_interaction_ns if given else None
-            rows.append(ResponseRow(
-                uuid=new_uuid(), study_id=self.study.id, content_hash=self.loaded.content_hash,
-                participant_code=self.code, session_uuid=self.session_uuid, item_id=item.id,
-                question_id=question.id, block_id=planned.block_id, position=position,
-                answer_json=json.dumps(stored, ensure_ascii=False),
-                option_order_json=json.dumps(planned.orders[question.id])
-                if question.id in planned.orders else None,
-                onset_ns=timing.onset_ns, first_interaction_ns=first_ns, answer_ns=answer_ns,
-                onset_utc=timing.onset_utc, answer_utc=now_utc,
-                rt_ms=_ms_between(timing.onset_ns, answer_ns, timing.excluded_ms),
-                first_interaction_ms=_ms_between(timing.onset_ns, first_ns, 0.0),
-                excluded_ms=timing.excluded_ms, n_changes=given.n_changes if given else 0,
-                timed_out=timing.timed_out, practice=planned.practice, simulated=self.simulated,
-            ))
+        fields, normalized = item_response_fields(item, planned, by_id, timing,
+                                                  answer_utc=now_utc, simulated=self.simulated)
+        rows = [ResponseRecord(uuid=new_uuid(), study_id=self.study.id,
+                               content_hash=self.loaded.content_hash, participant_code=self.code,
+                               session_uuid=self.session_uuid, **row) for row in fields]
         events = [
-            EventRow(uuid=new_uuid(), study_id=self.study.id, participant_code=self.code,
-                     session_uuid=self.session_uuid, kind=str(ev.get("kind", "trial_event")),
-                     item_id=item.id, payload_json=json.dumps(ev, sort_keys=True, default=str),
-                     mono_ns=ev.get("mono_ns"), utc=now_utc)
+            EventRecord(uuid=new_uuid(), study_id=self.study.id, participant_code=self.code,
+                        session_uuid=self.session_uuid, kind=str(ev.get("kind", "trial_event")),
+                        item_id=item.id, payload_json=json.dumps(ev, sort_keys=True, default=str),
+                        mono_ns=ev.get("mono_ns"), utc=now_utc)
             for ev in timing.events
         ]
         self.db.save_responses(rows, events)
@@ -361,7 +332,7 @@ class SessionEngine:
         answers themselves are already committed."""
         try:
             backup_after_session(self.db)
-        except (OSError, sqlite3.Error, UserInputError) as exc:
+        except (OSError, UserInputError) as exc:  # BackupError is a UserInputError
             self._log("backup_failed", {"error": str(exc)})
 
     def _score(self) -> float | None:
@@ -379,9 +350,3 @@ class SessionEngine:
                 total += 1
                 right += int(verdict)
         return right / total if total else None
-
-
-def _ms_between(start_ns: int | None, end_ns: int | None, excluded_ms: float) -> float | None:
-    if start_ns is None or end_ns is None:
-        return None
-    return max(0.0, (end_ns - start_ns) / 1e6 - excluded_ms)

@@ -12,7 +12,6 @@ from typing import Any
 
 from app.session.assignment import assigned_item_ids, scored_item_ids
 from app.session.plan import plan_item_ids
-from app.storage.bulk_read import answered_items
 from app.storage.database import Database
 from app.study.model import Study
 
@@ -46,7 +45,7 @@ def participant_standings(study: Study, db: Database) -> list[ParticipantStandin
     """Every participant of the study with progress against their own plan. One DISTINCT
     query, not every response as an object: opening a study whose database holds 600,000
     responses stays quick (benchmarks/bench_cold_start.py)."""
-    answered = answered_items(db, study.id)
+    answered = db.answered_items(study.id)
     consented = {e.participant_code for e in db.events(study.id, kind=CONSENT_EVENT)}
     out = []
     for info in db.participants(study.id):

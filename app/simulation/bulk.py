@@ -1,7 +1,7 @@
 """The bulk path: hundreds of thousands of simulated responses without a transaction per item.
 
 It builds, for each participant, the rows the session engine would write for the same answers
-(same plan, same option orders, the engine's answer normalisation and rt arithmetic; a test
+(same plan, same option orders, the engine's own row building in app.session.recording; a test
 compares the two column by column) and inserts them in transactions of `batch` responses with
 one executemany per table. Ids are uuid5 of the seed, study, participant and item, and times
 follow the participant's virtual clock, so the same simulation gives the same rows on any
@@ -17,16 +17,12 @@ import uuid as uuidlib
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import text
-
 from app import __version__
-from app.kinds import kind_of
 from app.session.engine import QuestionAnswer, TrialTiming
 from app.session.plan import PlannedTrial, build_plan
+from app.session.recording import item_response_fields
 from app.simulation.participant import SimulatedParticipant
 from app.storage.database import Database
-from app.storage.rows import insert_rows
-from app.study.answers import normalize_answer
 from app.study.model import Item
 
 _NAMESPACE = uuidlib.UUID("6f1d7c52-3b8e-5a57-9f43-3c0c4b1e2a90")  # Baseline Studio simulations
@@ -54,18 +50,10 @@ class BulkWriter:
         self.db, self.study_id, self.batch = db, study_id, batch
         self.pending: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
         self.written = 0
-        with db.engine.connect() as conn:
-            params = {"s": study_id}
-            self.known = {c for (c,) in conn.execute(
-                text("SELECT code FROM participant WHERE study_id = :s"), params)}
-            self.answered: dict[str, set[str]] = defaultdict(set)
-            for code, item_id in conn.execute(text(
-                    "SELECT DISTINCT participant_code, item_id FROM response WHERE study_id = :s"),
-                    params):
-                self.answered[code].add(item_id)
-            self.sessions: dict[str, int] = {code: int(n) for code, n in conn.execute(text(
-                "SELECT participant_code, COUNT(*) FROM session WHERE study_id = :s "
-                "GROUP BY participant_code"), params)}
+        # What an earlier run left: simulating again resumes after it.
+        self.known = db.participant_codes(study_id)
+        self.answered: dict[str, set[str]] = defaultdict(set, db.answered_items(study_id))
+        self.sessions = db.session_counts(study_id)
 
     def add(self, table: str, row: dict[str, Any]) -> None:
         self.pending[table].append(row)
@@ -77,9 +65,7 @@ class BulkWriter:
     def flush(self) -> None:
         if not any(self.pending.values()):
             return
-        with self.db.engine.begin() as conn:
-            for name in TABLES:
-                insert_rows(conn, name, self.pending[name])
+        self.db.insert_bulk(self.pending)
         self.written += len(self.pending["response"])
         self.pending = {t: [] for t in TABLES}
 
@@ -108,7 +94,8 @@ def simulate_bulk(person: SimulatedParticipant, writer: BulkWriter, content_hash
     for planned in todo:
         item = items[planned.item_id]
         answers, timing = person.trial(item, onset_utc=True)
-        for row in _response_rows(item, planned, answers, timing, clock.utc(_submit_ns(answers, timing, study.design.deadline_ms))):
+        answer_utc = clock.utc(_submit_ns(answers, timing, study.design.deadline_ms))
+        for row in response_rows(item, planned, answers, timing, answer_utc):
             row.update(uuid=sim_uuid("response", seed, study.id, code, item.id, row["question_id"]),
                        study_id=study.id, content_hash=content_hash, participant_code=code,
                        session_uuid=session, origin=origin)
@@ -137,31 +124,10 @@ def _submit_ns(answers: list[QuestionAnswer], timing: TrialTiming, deadline_ms: 
     return max((a.answer_ns for a in answers if a.answer_ns is not None), default=timing.onset_ns)
 
 
-def _ms(start_ns: int | None, end_ns: int | None, excluded_ms: float) -> float | None:
-    # The engine's arithmetic (engine._ms_between): durations from monotonic ns, minus unfocused time.
-    return None if start_ns is None or end_ns is None else max(0.0, (end_ns - start_ns) / 1e6 - excluded_ms)
-
-
-def _response_rows(item: Item, planned: PlannedTrial, answers: list[QuestionAnswer],
-                   timing: TrialTiming, answer_utc: str) -> list[dict[str, Any]]:
-    """What SessionEngine.submit stores for these answers (without the ids)."""
-    by_id = {a.question_id: a for a in answers}
-    rows = []
-    for question in item.questions:
-        given = by_id[question.id]
-        value = given.answer
-        blank = value is None or (kind_of(question).is_empty_answer(value) and not question.required)
-        stored: Any = value if blank else normalize_answer(item, question, value)
-        rows.append({
-            "item_id": item.id, "question_id": question.id, "block_id": planned.block_id,
-            "position": planned.position, "answer_json": json.dumps(stored, ensure_ascii=False),
-            "option_order_json": json.dumps(planned.orders[question.id])
-            if question.id in planned.orders else None,
-            "onset_ns": timing.onset_ns, "first_interaction_ns": given.first_interaction_ns,
-            "answer_ns": given.answer_ns, "onset_utc": timing.onset_utc, "answer_utc": answer_utc,
-            "rt_ms": _ms(timing.onset_ns, given.answer_ns, timing.excluded_ms),
-            "first_interaction_ms": _ms(timing.onset_ns, given.first_interaction_ns, 0.0),
-            "excluded_ms": timing.excluded_ms, "n_changes": given.n_changes,
-            "timed_out": timing.timed_out, "practice": planned.practice, "simulated": True})
+def response_rows(item: Item, planned: PlannedTrial, answers: list[QuestionAnswer],
+                  timing: TrialTiming, answer_utc: str) -> list[dict[str, Any]]:
+    """What SessionEngine.submit stores for these answers of a simulated participant, without
+    the ids (uuid, study, content hash, participant, session, origin)."""
+    rows, _ = item_response_fields(item, planned, {a.question_id: a for a in answers}, timing,
+                                   answer_utc=answer_utc, simulated=True)
     return rows
-

@@ -101,14 +101,15 @@ def backup_database(db_path: Path, *, keep: int = KEEP) -> Path:
     partial = final.with_name("." + final.name + ".partial")
     partial.unlink(missing_ok=True)
     create_private_file(partial)  # 0600: SQLite writes into it and keeps the mode
-    source = sqlite3.connect(readonly_uri(db_path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
-        copy_self_contained(source, partial)
-    except sqlite3.Error as exc:
+        source = sqlite3.connect(readonly_uri(db_path), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            copy_self_contained(source, partial)
+        finally:
+            source.close()
+    except sqlite3.Error as exc:  # as a BackupError: sqlite3 is storage's business alone
         partial.unlink(missing_ok=True)
         raise BackupError(f"{db_path}: backup failed: {exc}") from exc
-    finally:
-        source.close()
     problems = integrity_problems(partial)
     if problems:
         partial.unlink(missing_ok=True)
@@ -122,7 +123,8 @@ def backup_database(db_path: Path, *, keep: int = KEEP) -> Path:
 
 
 def backup_after_session(db: Database, *, keep: int = KEEP) -> Path | None:
-    """The session-end backup: a SQLite file database gets one; other databases None."""
+    """The session-end backup: a SQLite file database gets one; other databases None.
+    Fails with OSError or BackupError."""
     path = sqlite_file(db)
     return backup_database(path, keep=keep) if path is not None else None
 

@@ -1,9 +1,8 @@
 """Reading hundreds of thousands of responses at once, as plain columns.
 
-`Database.responses` builds one SQLModel object per row (validation, attribute
-instrumentation): right for a participant's few hundred rows, and ~1 ms a row at
-MedLesionVQA scale (600,000 responses: minutes). Scoring and exports only need the values, so
-this reads them with one SELECT through the driver and hands back a list per column, ready
+`Database.responses` builds one record per row through SQLAlchemy's result rows: right for a
+participant's few hundred rows, slow at MedLesionVQA scale (600,000 responses). Scoring and
+exports only need the values, so this reads them with one SELECT through the driver and hands back a list per column, ready
 for `pandas.DataFrame(columns)`. Booleans come back as bool on SQLite too (it stores 0/1).
 """
 
@@ -11,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Boolean, Table
 
-from app.storage.database import Database
 from app.storage.tables import ResponseRow
+
+if TYPE_CHECKING:  # Database reaches these through its methods of the same names
+    from app.storage.database import Database
 
 RESPONSE_TABLE: Table = ResponseRow.__table__  # type: ignore[attr-defined]
 RESPONSE_FIELDS = tuple(c.name for c in RESPONSE_TABLE.columns)

@@ -9,9 +9,8 @@ to keep "durable before the next item appears".
 from __future__ import annotations
 
 import json
-import statistics
 import uuid as uuidlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,8 +21,11 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
+from app.storage import bulk_read, reads
 from app.storage.files import leave_wal_mode
-from app.storage.tables import EventRow, ParticipantRow, ResponseRow, SessionRow, StudyRow
+from app.storage.records import EventRecord, ResponseRecord, SessionRecord, StudyRecord
+from app.storage.rows import insert_rows
+from app.storage.tables import ParticipantRow, SessionRow, StudyRow
 
 
 def utc_now() -> str:
@@ -142,10 +144,10 @@ class Database:
                                {"h": content_hash}).first()
         return str(row[0]) if row and row[0] is not None else None
 
-    def study_versions(self, study_id: str) -> list[StudyRow]:
-        with self._session() as s:
-            rows = s.exec(select(StudyRow).where(StudyRow.study_id == study_id)).all()
-            return [StudyRow.model_validate(r) for r in rows]
+    def study_versions(self, study_id: str) -> list[StudyRecord]:
+        study = reads.table("study")
+        return reads.read_records(self.engine, StudyRecord,
+                                  reads.select_all("study").where(study.c.study_id == study_id))
 
     def ensure_participant(self, study_id: str, code: str, profile: dict[str, Any] | None = None,
                            *, simulated: bool = False) -> ParticipantInfo:
@@ -177,6 +179,9 @@ class Database:
             return ParticipantInfo(row.code, json.loads(row.profile_json), row.simulated,
                                    row.created_utc)
 
+    def participant_codes(self, study_id: str) -> set[str]:
+        return reads.participant_codes(self.engine, study_id)
+
     def participants(self, study_id: str) -> list[ParticipantInfo]:
         with self._session() as s:
             rows = s.exec(select(ParticipantRow).where(ParticipantRow.study_id == study_id)
@@ -206,11 +211,14 @@ class Database:
                 s.add(row)
                 s.commit()
 
-    def sessions(self, study_id: str) -> list[SessionRow]:
-        with self._session() as s:
-            rows = s.exec(select(SessionRow).where(SessionRow.study_id == study_id)
-                          .order_by(col(SessionRow.started_utc))).all()
-            return [SessionRow.model_validate(r) for r in rows]
+    def sessions(self, study_id: str) -> list[SessionRecord]:
+        session = reads.table("session")
+        return reads.read_records(self.engine, SessionRecord, reads.select_all("session").where(
+            session.c.study_id == study_id).order_by(session.c.started_utc))
+
+    def session_counts(self, study_id: str) -> dict[str, int]:
+        """participant code -> how many sessions they have had in the study."""
+        return reads.session_counts(self.engine, study_id)
 
     def real_sessions_started(self) -> bool:
         """True once any participant who is not simulated has had a session here, in any
@@ -225,28 +233,34 @@ class Database:
 
     # ------------------------------------------------------------------ responses and events
 
-    def save_responses(self, rows: Sequence[ResponseRow], events: Iterable[EventRow] = ()) -> None:
+    def save_responses(self, rows: Sequence[ResponseRecord],
+                       events: Iterable[EventRecord] = ()) -> None:
         """Insert the answers to one item (and its events) in one transaction; durable on return."""
-        with self._session() as s:
-            for row in rows:
-                if not row.origin:
-                    row.origin = self.origin
-                s.add(row)
-            for ev in events:
-                if not ev.origin:
-                    ev.origin = self.origin
-                s.add(ev)
-            s.commit()
+        events = list(events)
+        for row in rows:
+            row.origin = row.origin or self.origin
+        for event in events:
+            event.origin = event.origin or self.origin
+        with self.engine.begin() as conn:
+            reads.insert_records(conn, "response", rows)
+            reads.insert_records(conn, "event", events)
+
+    def insert_bulk(self, rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Insert table name -> rows (dicts of every column) in one transaction, tables in the
+        order given (participants before their sessions): the bulk simulator's batches."""
+        with self.engine.begin() as conn:
+            for name, table_rows in rows.items():
+                insert_rows(conn, name, table_rows)
 
     def log_event(self, study_id: str, kind: str, *, participant_code: str | None = None,
                   session_uuid: str | None = None, item_id: str | None = None,
                   payload: dict[str, Any] | None = None, mono_ns: int | None = None) -> None:
-        with self._session() as s:
-            s.add(EventRow(uuid=new_uuid(), study_id=study_id, participant_code=participant_code,
-                           session_uuid=session_uuid, kind=kind, item_id=item_id,
-                           payload_json=json.dumps(payload or {}, sort_keys=True),
-                           mono_ns=mono_ns, utc=utc_now(), origin=self.origin))
-            s.commit()
+        event = EventRecord(uuid=new_uuid(), study_id=study_id, participant_code=participant_code,
+                            session_uuid=session_uuid, kind=kind, item_id=item_id,
+                            payload_json=json.dumps(payload or {}, sort_keys=True),
+                            mono_ns=mono_ns, utc=utc_now(), origin=self.origin)
+        with self.engine.begin() as conn:
+            reads.insert_records(conn, "event", [event])
 
     def unclosed_session_activity(self, study_id: str, participant_code: str) -> str | None:
         """The latest UTC stamp (start, answer or logged event) of this code's sessions that
@@ -275,49 +289,54 @@ class Database:
         return {r[0] for r in rows}
 
     def responses(self, study_id: str, *, participant_code: str | None = None,
-                  include_simulated: bool = True) -> list[ResponseRow]:
-        with self._session() as s:
-            query = select(ResponseRow).where(ResponseRow.study_id == study_id)
-            if participant_code is not None:
-                query = query.where(ResponseRow.participant_code == participant_code)
-            if not include_simulated:
-                query = query.where(col(ResponseRow.simulated).is_(False))
-            query = query.order_by(col(ResponseRow.participant_code), col(ResponseRow.position),
-                                   col(ResponseRow.question_id))
-            return [ResponseRow.model_validate(r) for r in s.exec(query).all()]
+                  include_simulated: bool = True) -> list[ResponseRecord]:
+        r = reads.table("response").c
+        query = reads.select_all("response").where(r.study_id == study_id)
+        if participant_code is not None:
+            query = query.where(r.participant_code == participant_code)
+        if not include_simulated:
+            query = query.where(r.simulated.is_(False))
+        query = query.order_by(r.participant_code, r.position, r.question_id)
+        return reads.read_records(self.engine, ResponseRecord, query)
+
+    def response_columns(self, study_id: str,
+                         columns: Sequence[str] = bulk_read.RESPONSE_FIELDS, *,
+                         include_simulated: bool = True) -> dict[str, list[Any]]:
+        """The study's responses as one list per column, for hundreds of thousands at once
+        (`app.storage.bulk_read.response_columns`)."""
+        return bulk_read.response_columns(self, study_id, columns,
+                                          include_simulated=include_simulated)
+
+    def answered_items(self, study_id: str) -> dict[str, set[str]]:
+        """participant code -> the items they have answered (any question)."""
+        return bulk_read.answered_items(self, study_id)
+
+    def raters_per_item(self, study_id: str, *, include_simulated: bool = False
+                        ) -> tuple[dict[str, int], list[str]]:
+        """item id -> how many participants gave it a non-practice response, and the codes
+        of those participants."""
+        return reads.raters_per_item(self.engine, study_id, include_simulated=include_simulated)
 
     def events(self, study_id: str, *, participant_code: str | None = None,
-               kind: str | None = None) -> list[EventRow]:
-        with self._session() as s:
-            query = select(EventRow).where(EventRow.study_id == study_id)
-            if participant_code is not None:
-                query = query.where(EventRow.participant_code == participant_code)
-            if kind is not None:
-                query = query.where(EventRow.kind == kind)
-            query = query.order_by(col(EventRow.utc))
-            return [EventRow.model_validate(r) for r in s.exec(query).all()]
+               kind: str | None = None) -> list[EventRecord]:
+        e = reads.table("event").c
+        query = reads.select_all("event").where(e.study_id == study_id)
+        if participant_code is not None:
+            query = query.where(e.participant_code == participant_code)
+        if kind is not None:
+            query = query.where(e.kind == kind)
+        return reads.read_records(self.engine, EventRecord, query.order_by(e.utc))
 
     def studies_with_data(self) -> list[tuple[str, str, str, str, int]]:
         """(study id, version, title, content hash, responses) of every study definition
         that responses were stored under, most responses first."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(text(
-                "SELECT s.study_id, s.version, s.title, s.content_hash, COUNT(r.uuid) AS n "
-                "FROM study s JOIN response r ON r.content_hash = s.content_hash "
-                "GROUP BY s.study_id, s.version, s.title, s.content_hash "
-                "ORDER BY n DESC, s.study_id")).all()
-        return [(str(a), str(b), str(c), str(d), int(n)) for a, b, c, d, n in rows]
+        return reads.studies_with_data(self.engine)
 
     def median_item_ms(self, study_id: str) -> float | None:
         """The median time people (not simulated ones) took per item: per participant and
         item, the time to the last answer (rt_ms is counted from the item's onset for every
         question); None without timed responses."""
-        with self.engine.connect() as conn:
-            times = [float(t) for (t,) in conn.execute(
-                text("SELECT MAX(rt_ms) FROM response WHERE study_id = :s AND NOT simulated "
-                     "AND rt_ms IS NOT NULL GROUP BY participant_code, item_id"),
-                {"s": study_id})]
-        return float(statistics.median(times)) if times else None
+        return reads.median_item_ms(self.engine, study_id)
 
     def count_responses(self, study_id: str | None = None) -> int:
         with self.engine.connect() as conn:

@@ -16,8 +16,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
 from app.storage.database import Database, new_uuid, utc_now
+from app.storage.reads import record_values
+from app.storage.records import ResponseRecord
 from app.storage.rows import insert_rows
-from app.storage.tables import ResponseRow
 from app.storage.unavailable import storage_problem
 
 
@@ -31,7 +32,7 @@ class ImportedStudy:
 
 
 def save_imported_responses(db: Database, study: ImportedStudy, profiles: Mapping[str, dict[str, Any]],
-                            rows: Sequence[ResponseRow], *, app_version: str, source: str) -> int:
+                            rows: Sequence[ResponseRecord], *, app_version: str, source: str) -> int:
     """Write `rows` (their session_uuid is filled in here) for the participants in `profiles`
     (code -> profile, kept for codes already there); returns how many participants are new."""
     now = utc_now()
@@ -63,7 +64,7 @@ def save_imported_responses(db: Database, study: ImportedStudy, profiles: Mappin
             for row in rows:
                 row.session_uuid = sessions[row.participant_code]
                 row.origin = row.origin or db.origin
-            insert_rows(conn, "response", [row.model_dump() for row in rows])
+            insert_rows(conn, "response", [record_values(row) for row in rows])
             insert_rows(conn, "event", [{
                 "uuid": new_uuid(), "study_id": study.study_id, "participant_code": None,
                 "session_uuid": None, "kind": "responses_imported", "item_id": None,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from app.results.summary import StudyResults
-from app.storage.tables import SessionRow
+from app.storage.records import SessionRecord
 from app.study.loader import LoadedStudy
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.bib import references_bib
@@ -35,7 +35,7 @@ def tables_tex(results: StudyResults, hvm: HumanVsModel, numbers: Numbers) -> st
 
 
 def write_paper(loaded: LoadedStudy, results: StudyResults, hvm: HumanVsModel,
-                frame: pd.DataFrame, sessions: list[SessionRow], timing: pd.DataFrame,
+                frame: pd.DataFrame, sessions: list[SessionRecord], timing: pd.DataFrame,
                 out_dir: Path, *, digits: int = DEFAULT_DIGITS) -> list[Path]:
     """Write paper/ under `out_dir`. `frame`: the scored responses (after exclusions);
     `sessions`: theirs; `timing`: timing.csv's table."""

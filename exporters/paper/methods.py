@@ -13,7 +13,7 @@ import pandas as pd
 
 from app import __version__
 from app.results.summary import StudyResults
-from app.storage.tables import SessionRow
+from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
@@ -70,7 +70,7 @@ def participants_sentence(results: StudyResults, frame: pd.DataFrame, used: Used
     return text + "."
 
 
-def sessions_sentence(sessions: list[SessionRow], frame: pd.DataFrame, used: Used) -> str:
+def sessions_sentence(sessions: list[SessionRecord], frame: pd.DataFrame, used: Used) -> str:
     if not sessions:
         return ""
     lengths = session_minutes(frame)
@@ -190,7 +190,7 @@ def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> st
 
 
 def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
-                sessions: list[SessionRow], timing: pd.DataFrame, used: Used) -> str:
+                sessions: list[SessionRecord], timing: pd.DataFrame, used: Used) -> str:
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
                              sessions_sentence(sessions, frame, used),

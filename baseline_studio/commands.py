@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from app.cli import (
+from baseline_studio import (
     cmd_coverage,
     cmd_designer,
     cmd_export,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.catalog import open_study
+from app.catalog import kept_study, open_study
 from app.responses_import import import_responses_csv
 from app.storage import open_database
 from app.study_places import remember_folder
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = open_study(args.study, args.home)
+    loaded = kept_study(lambda: open_study(args.study, args.home))
     db = open_database(args.db, home=args.home)
     try:
         summary = import_responses_csv(loaded, db, args.file)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.catalog import find_study
+from app.catalog import find_study, kept_study
 from app.home import data_home
 from app.study.assets import record_or_compare
 from app.study.loader import load_study
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = load_study(find_study(args.study, args.home))
+    loaded = kept_study(lambda: load_study(find_study(args.study, args.home)))
     study = loaded.study
     n_questions = sum(len(i.questions) for i in study.items)
     n_images = sum(len(getattr(i.stimulus, "images", [])) for i in study.items)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import json
 import subprocess
 import sys
@@ -11,15 +12,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli import main
-from app.cli.main import build_parser
 from app.storage import open_database
+from baseline_studio import main
+from baseline_studio.main import build_parser
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "baseline_studio", *args], capture_output=True, text=True,
                           cwd=REPO, timeout=120)
 
 
@@ -44,6 +45,21 @@ def test_validate_broken_lists_all_problems_and_exits_2(mini_study_dir: Path) ->
     assert any(line.endswith("title: String should have at least 1 character") for line in lines)
     assert lines[-1] == "baseline-studio: 3 problems found"
     assert all(str(mini_study_dir) in line for line in lines[:-1])
+
+
+def test_a_command_keeps_its_big_study_frozen(mini_study_dir: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command works on the study until it exits: the entry point freezes a big one out of
+    the cyclic GC's full collections (app.catalog.kept_study), the loader does not."""
+    from app import catalog
+
+    gc.unfreeze()
+    monkeypatch.setattr(catalog, "FREEZE_MIN_ITEMS", 1)
+    try:
+        assert main(["validate", str(mini_study_dir)]) == 0
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def test_unknown_study_is_a_user_error(capsys: pytest.CaptureFixture[str]) -> None:

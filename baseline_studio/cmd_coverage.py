@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from app.catalog import open_study
+from app.catalog import kept_study, open_study
 from app.session.coverage import coverage
 from app.storage import open_database
 
@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = open_study(args.study, args.home)
+    loaded = kept_study(lambda: open_study(args.study, args.home))
     db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
     try:
         cov = coverage(loaded, db, include_simulated=args.include_simulated)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.catalog import open_study
+from app.catalog import kept_study, open_study
 from app.simulation.config import (
     DEFAULT_BATCH,
     SimulationConfig,
@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def run(args: argparse.Namespace) -> int:
     from app.simulate import simulate  # the simulator (numpy) only for this command: start-up
 
-    loaded = open_study(args.study, args.home)
+    loaded = kept_study(lambda: open_study(args.study, args.home))
     config = SimulationConfig(
         participants=args.participants, seed=args.seed, first=args.first, prefix=args.prefix,
         accuracy=parse_accuracy(args.accuracy),

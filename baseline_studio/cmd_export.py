@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from app.catalog import open_study
+from app.catalog import kept_study, open_study
 from app.home import data_home
 from app.results.options import AUTO, TIE_RULES, ResultsOptions
 from app.storage import open_database
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     _check_paths(args)
     if not 0 <= args.alt_test_epsilon <= 1:
         raise UserInputError(f"--alt-test-epsilon: {args.alt_test_epsilon} is not between 0 and 1")
-    loaded = open_study(args.study, args.home)
+    loaded = kept_study(lambda: open_study(args.study, args.home))
     fields = {f.id for f in loaded.study.profile_fields}
     tier = None if args.tier_field == "none" else args.tier_field
     if tier not in (None, AUTO) and tier not in fields:

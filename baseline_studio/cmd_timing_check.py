@@ -1,11 +1,10 @@
 """`baseline-studio timing-check`: certify this station's timing on its real screen and store
-the profile in the database (docs/results.md, "Timing"). The Qt part is looked up by name at
-run time (as `run` does): the core never imports Qt."""
+the profile in the database (docs/results.md, "Timing"). The Qt part is imported when the
+command runs (as `run` does), so the rest of the command line starts without Qt."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 
 from app.study.errors import UserInputError
 from app.timing_check import DEFAULT_TRIALS
@@ -33,8 +32,9 @@ def run(args: argparse.Namespace) -> int:
 
     db = open_database(args.db, home=args.home)  # before the window: a bad database stops here
     try:
-        gui = importlib.import_module("widgets.timing_check")
-        outcome = gui.measure_station(args.trials)
+        from widgets.timing_check import measure_station
+
+        outcome = measure_station(args.trials)
         if isinstance(outcome, str):
             print(outcome)
             return 2

@@ -7,7 +7,7 @@ import argparse
 import math
 from pathlib import Path
 
-from app.catalog import open_study
+from app.catalog import kept_study, open_study
 from app.study.errors import UserInputError
 
 
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
     from app.simulation.planning import PLAN_COLUMNS, make_plan
 
-    loaded = open_study(args.study, args.home)
+    loaded = kept_study(lambda: open_study(args.study, args.home))
     frame = None
     if args.db:
         from app.results.frame import responses_frame

@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from app import __version__
-from app.cli import commands
 from app.study.errors import StudyError, UserInputError
+from baseline_studio import commands
 
 PROG = "baseline-studio"
 

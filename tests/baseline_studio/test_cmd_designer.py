@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.security import check_designer_passphrase, has_designer_passphrase
+from baseline_studio.main import main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 
@@ -25,7 +25,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
 
 def test_set_passphrase_from_the_command_line(capsys: pytest.CaptureFixture[str],
                                               data_home: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "app", "designer", "--set-passphrase"],
+    done = subprocess.run([sys.executable, "-m", "baseline_studio", "designer", "--set-passphrase"],
                           input="correct horse\ncorrect horse\n", text=True, cwd=REPO,
                           capture_output=True, timeout=60,
                           env={"BASELINE_STUDIO_HOME": str(data_home), "PYTHONPATH": str(REPO),

@@ -1,13 +1,12 @@
 """`baseline-studio run`: the desktop app.
 
-The core never imports Qt (import contract in pyproject.toml); the GUI front end is looked up
-by name here, at run time only, so `validate`, `export` and the rest work without a display.
+The GUI is imported when this command runs, not when the command line starts, so `validate`,
+`export` and the rest neither wait for Qt nor need a display (tests/test_startup_imports.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 
 from app.study.errors import UserInputError
 
@@ -27,5 +26,6 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "preview", False) and not args.study:
         raise UserInputError("--preview needs the study to preview: run --study S --preview")
-    gui = importlib.import_module("widgets.launch")
-    return int(gui.launch(args))
+    from widgets.launch import launch
+
+    return launch(args)
