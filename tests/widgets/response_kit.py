@@ -6,7 +6,7 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from app.responses.registry import state_for
+from app.session.presentation import state_for
 from tests.clocks import FakeClock
 from widgets.kinds import make_response_widget
 from widgets.qt import QKeyEvent, QLabel, QLineEdit, QPushButton, Qt, QWidget

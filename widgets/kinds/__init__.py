@@ -1,7 +1,7 @@
 """The widget side of the response kinds: one module per kind (its widget and its `WidgetKind`,
 widgets.kinds.base), and this registry, looked up by a question's `kind`.
 
-    state = app.responses.registry.state_for(question, trial_view)
+    state = app.session.presentation.state_for(question, trial_view)
     kind = widget_kind(question.kind)
     widget = kind.make_widget(question, state, direction=...)  # a ResponseWidget
 
@@ -11,7 +11,7 @@ test_registry.py walks the registry against the core's list of kinds.
 
 from __future__ import annotations
 
-from app.responses.base import AnswerState
+from app.kinds.state import AnswerState
 from app.study.model import Question
 from widgets.kinds.base import ResponseWidget, WidgetKind
 from widgets.kinds.best_worst import BestWorstKind

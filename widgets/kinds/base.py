@@ -15,10 +15,13 @@ widgets/ asks the kind (or the widget) instead of testing which kind a question 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar, cast
 
-from app.responses.base import AnswerState
-from app.study.model import Question, QuestionBase
+from app.kinds import kind_named
+from app.kinds.base import Kind
+from app.kinds.question import QuestionBase
+from app.kinds.state import AnswerState
+from app.study.model import Question
 from widgets.qt import QKeyEvent, QLabel, Qt, QWidget, Signal
 
 QuestionT = TypeVar("QuestionT", bound=QuestionBase)
@@ -107,8 +110,6 @@ class WidgetKind(Generic[QuestionT, StateT]):
     registry (widgets.kinds.WIDGET_KINDS), under `name`, the `kind` of its questions."""
 
     name: ClassVar[str]
-    question_type: type[QuestionT]  # the study format's question class of this kind
-    state_type: type[StateT]  # the answer state app.responses.registry.state_for makes for it
     # Layout hint: True when the widget shows the stimulus's documents or cards itself, each
     # with its controls (relevance, ranking, clustering); the stimulus then shows only the
     # query or the intro text above them (widgets.stimuli.layout.shows_entries_itself).
@@ -121,18 +122,24 @@ class WidgetKind(Generic[QuestionT, StateT]):
     # whose questions are all of such kinds, so that it stays short.
     answered_in_a_few_keys: ClassVar[bool] = True
 
+    @property
+    def core(self) -> Kind[Any]:
+        """The core's side of this kind (app.kinds): its question model and answer state are
+        the classes this kind's widget works on."""
+        return kind_named(self.name)
+
     def own_question(self, question: Question) -> QuestionT:
         """`question` as this kind's question class; TypeError for another kind's."""
-        if not isinstance(question, self.question_type):
+        if not isinstance(question, self.core.question_model):
             raise TypeError(f"a {question.kind} question is not a {self.name} question")
-        return question
+        return cast(QuestionT, question)
 
     def own_state(self, question: Question, state: AnswerState) -> StateT:
         """`state` as this kind's answer state; TypeError for another kind's."""
-        if not isinstance(state, self.state_type):
+        if not isinstance(state, self.core.state_class):
             raise TypeError(f"no widget for a {question.kind} question with a "
                             f"{type(state).__name__}")
-        return state
+        return cast(StateT, state)
 
     def make_widget(self, question: Question, state: AnswerState, parent: QWidget | None = None,
                     *, direction: str | None = None) -> ResponseWidget:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from app.responses.base import AnswerState
-from app.responses.choice import ChoiceState
-from app.study.model import ChoiceQuestion, Question
+from app.kinds.choice import ChoiceQuestion, ChoiceState
+from app.kinds.state import AnswerState
+from app.study.model import Question
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.kinds.shared.common import digit, keys_label, letter, option_button
 from widgets.qt import (
@@ -114,8 +114,6 @@ class ChoiceWidget(ResponseWidget):
 
 class ChoiceKind(WidgetKind[ChoiceQuestion, ChoiceState]):
     name = "choice"
-    question_type = ChoiceQuestion
-    state_type = ChoiceState
 
     def build(self, question: ChoiceQuestion, state: ChoiceState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:

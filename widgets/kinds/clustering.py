@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from app.responses.base import AnswerState
-from app.responses.clustering import ClusteringState
-from app.study.model import ClusteringQuestion
+from app.kinds.clustering import ClusteringQuestion, ClusteringState
+from app.kinds.state import AnswerState
 from widgets.buttons import plain_button
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind
 from widgets.kinds.shared.card_drag import CardDrag
@@ -332,8 +331,6 @@ class ClusteringKind(WidgetKind[ClusteringQuestion, ClusteringState]):
     mapping)."""
 
     name = "clustering"
-    question_type = ClusteringQuestion
-    state_type = ClusteringState
     shows_entries = True
     answered_in_a_few_keys = False  # a key per card, and a group to make first
 

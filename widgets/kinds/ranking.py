@@ -2,7 +2,7 @@
 
 Mouse: press on a row and drag it; a line shows where it will land. Keys: Up/Down select a
 row, Ctrl+Up/Ctrl+Down move it, Space keeps the order as it stands (the list starts in the
-shown order, which counts as an answer only once moved or kept: app.responses.ranking).
+shown order, which counts as an answer only once moved or kept: app.kinds.ranking).
 The drag is done with plain mouse events inside this widget (no QDrag), so it is one code
 path for the mouse, the keyboard (`move_entry`) and the tests.
 """
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from app.responses.base import AnswerState
-from app.responses.ranking import RankingState
-from app.study.model import RankingQuestion
+from app.kinds.ranking import RankingQuestion, RankingState
+from app.kinds.state import AnswerState
 from app.text_direction import text_direction
 from widgets.buttons import plain_button
 from widgets.direction import apply_direction
@@ -225,8 +224,6 @@ class RankingKind(WidgetKind[RankingQuestion, RankingState]):
     """Its answer in words is the order of the texts, best first (the plain shape of a list)."""
 
     name = "ranking"
-    question_type = RankingQuestion
-    state_type = RankingState
     shows_entries = True
 
     def build(self, question: RankingQuestion, state: RankingState, parent: QWidget | None,

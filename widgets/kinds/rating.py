@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from app.responses.base import AnswerState
-from app.responses.rating import RatingState
-from app.study.model import Anchor, Question, RatingQuestion
+from app.kinds.rating import Anchor, RatingQuestion, RatingState
+from app.kinds.state import AnswerState
+from app.study.model import Question
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.kinds.shared.common import digit, keys_label, option_button, plain
 from widgets.kinds.shared.core_words import na_label
@@ -238,8 +238,6 @@ class RatingWidget(ResponseWidget):
 
 class RatingKind(WidgetKind[RatingQuestion, RatingState]):
     name = "rating"
-    question_type = RatingQuestion
-    state_type = RatingState
 
     def build(self, question: RatingQuestion, state: RatingState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:

@@ -1,6 +1,6 @@
 """A judgement per document: each document's text beside its grade buttons.
 
-Every document needs a judgement (see app.responses.relevance for why there is no default).
+Every document needs a judgement (see app.kinds.relevance for why there is no default).
 Keys: Up/Down move between documents; a digit sets the grade with that value (1 relevant,
 0 not relevant) and moves on to the next document; Space toggles the current document
 (unjudged -> Relevant -> Not relevant -> Relevant). Enter is left to the trial screen (Submit).
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from app.responses.base import AnswerState
-from app.responses.relevance import RelevanceState
-from app.study.model import Question, RelevanceQuestion
+from app.kinds.relevance import RelevanceQuestion, RelevanceState
+from app.kinds.state import AnswerState
+from app.study.model import Question
 from widgets.direction import text_label
 from widgets.kinds.base import (
     KeyPress,
@@ -180,8 +180,6 @@ class RelevanceWidget(RowCursor, ResponseWidget):
 
 class RelevanceKind(WidgetKind[RelevanceQuestion, RelevanceState]):
     name = "relevance"
-    question_type = RelevanceQuestion
-    state_type = RelevanceState
     shows_entries = True
 
     def build(self, question: RelevanceQuestion, state: RelevanceState, parent: QWidget | None,

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from app.responses.base import AnswerState
-from app.responses.text import TextState
-from app.study.model import TextQuestion
+from app.kinds.state import AnswerState
+from app.kinds.text import TextQuestion, TextState
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.qt import (
     QEvent,
@@ -104,8 +103,6 @@ class TextKind(WidgetKind[TextQuestion, TextState]):
     """Its answer in words is the comment as written."""
 
     name = "text"
-    question_type = TextQuestion
-    state_type = TextState
 
     def build(self, question: TextQuestion, state: TextState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:

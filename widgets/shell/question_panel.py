@@ -17,10 +17,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.responses.base import AnswerState
-from app.responses.registry import state_for
+from app.kinds.state import AnswerState
 from app.session.engine import QuestionAnswer
-from app.session.presentation import TrialView
+from app.session.presentation import TrialView, state_for
 from app.study.model import Question
 from app.text_direction import language_direction
 from widgets.images.cache import ImageCache

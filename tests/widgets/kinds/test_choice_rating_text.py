@@ -6,8 +6,8 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
+from app.kinds.rating import RatingQuestion
 from app.study.answers import NA
-from app.study.model import RatingQuestion
 from tests.widgets.response_kit import build_response, key
 from widgets.qt import QLabel, Qt
 

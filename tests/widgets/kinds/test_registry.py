@@ -1,4 +1,4 @@
-"""The widget registry walked against the core's list of kinds: every response kind has a widget
+"""The widget registry walked against the core's registry of kinds (app.kinds): every response kind has a widget
 kind here, and every part of it works on a real question of the mini study (its widget, its
 autopilot keys, its answer in words, its layout hint, its scale)."""
 
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.responses.registry import state_for
-from app.study.model import QUESTION_KINDS
+from app.kinds import QUESTION_KINDS, kind_named
+from app.session.presentation import state_for
 from tests.clocks import FakeClock
 from tests.widgets.kinds.preference_views import preference_views
 from tests.widgets.response_kit import visible_texts
@@ -40,8 +40,7 @@ def _press(widget: QWidget, press: KeyPress) -> None:
 def test_every_core_kind_has_a_widget_kind() -> None:
     assert set(WIDGET_KINDS) == set(QUESTION_KINDS)
     for name, kind in WIDGET_KINDS.items():
-        assert kind.name == name
-        assert kind.question_type.model_fields["kind"].default == name
+        assert kind.name == name and kind.core is kind_named(name)
 
 
 @pytest.mark.parametrize("name", QUESTION_KINDS)

@@ -1,4 +1,4 @@
-"""The answer states' words (app/responses, Qt-free and so English) as the participant's
+"""The answer states' words (app/kinds, Qt-free and so English) as the participant's
 language says them: what a grouping still needs, a grouping or a set of judgements in words
 before it is submitted, and the default group names ("Group 2") shown on screen.
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from app.responses.clustering import ClusteringState
-from app.responses.relevance import RelevanceState
+from app.kinds.clustering import ClusteringState
+from app.kinds.relevance import RelevanceState
 from widgets.qt import QtCore
 
-_DEFAULT_LABEL = re.compile(r"^Group (\d+)$")  # as app.responses.clustering names them
+_DEFAULT_LABEL = re.compile(r"^Group (\d+)$")  # as app.kinds.clustering names them
 
 
 def _tr(text: str, n: int = -1) -> str:
