@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from app.kinds.best_worst import BestWorstQuestion, BestWorstState
-from app.responses.base import AnswerState
+from app.kinds.state import AnswerState
 from app.study.model import Question
 from widgets.direction import text_label
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind
@@ -105,8 +105,6 @@ class BestWorstWidget(ResponseWidget):
 
 class BestWorstKind(WidgetKind[BestWorstQuestion, BestWorstState]):
     name = "best_worst"
-    question_type = BestWorstQuestion
-    state_type = BestWorstState
     shows_entries = True
 
     def build(self, question: BestWorstQuestion, state: BestWorstState, parent: QWidget | None,

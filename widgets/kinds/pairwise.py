@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from app.kinds.pairwise import TIE, PairwiseQuestion, PairwiseState
-from app.responses.base import AnswerState
+from app.kinds.state import AnswerState
 from app.study.model import Question
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.kinds.shared.common import keys_label, letter, option_button, plain
@@ -107,8 +107,6 @@ class PairwiseWidget(ResponseWidget):
 
 class PairwiseKind(WidgetKind[PairwiseQuestion, PairwiseState]):
     name = "pairwise"
-    question_type = PairwiseQuestion
-    state_type = PairwiseState
     compares_side_by_side = True
 
     def build(self, question: PairwiseQuestion, state: PairwiseState, parent: QWidget | None,
