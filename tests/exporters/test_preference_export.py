@@ -31,7 +31,9 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     simulate(loaded, db, SimulationConfig(participants=8, seed=3))
     export_all(loaded, db, folder / "out", include_simulated=True,
                options=ResultsOptions(n_boot=200))
-    rows = pd.DataFrame([r.model_dump() for r in db.responses(loaded.study.id)])
+    rows = pd.DataFrame([{"item_id": r.item_id, "question_id": r.question_id,
+                          "answer_json": r.answer_json, "option_order_json": r.option_order_json}
+                         for r in db.responses(loaded.study.id)])
     rows.to_pickle(folder / "responses.pkl")
     db.close()
     return folder
