@@ -137,3 +137,18 @@ def test_agreement_and_dispute_as_for_labels(loaded: LoadedStudy) -> None:
                             ("r4", "pair-01", "tie")], columns=["participant", "item_id", "answer"])
     assert KIND.answer_value == "label" and KIND.option_order(_question()) == ["a", "b", "tie"]
     assert MEASURES[KIND.dispute_measure](group, "pair-01", list(answers["answer"])) == 0.5
+
+
+def test_validation_names_a_pairwise_question_without_two_to_compare(tmp_path: Any) -> None:
+    import json
+    import shutil
+
+    from app.study.errors import StudyError
+
+    folder = tmp_path / "study"
+    shutil.copytree(bundled_studies_dir() / "preference-demo", folder)
+    raw = json.loads((folder / "study.json").read_text(encoding="utf-8"))
+    raw["items"][0]["stimulus"] = {"kind": "text", "text": "only one"}
+    (folder / "study.json").write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(StudyError, match="needs a pair stimulus"):
+        load_study(folder)
