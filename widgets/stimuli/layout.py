@@ -82,8 +82,8 @@ def shows_entries_itself(view_questions: Sequence[Question]) -> bool:
 
 
 def side_by_side(view_questions: Sequence[Question]) -> bool:
-    """Whether a question compares the stimulus's two texts (its kind's layout hint,
-    WidgetKind.compares_side_by_side): then they stand side by side, left and right."""
+    """Whether a question compares the stimulus's two texts or images (its kind's layout
+    hint, WidgetKind.compares_side_by_side): then they stand side by side, left and right."""
     return any(widget_kind(q.kind).compares_side_by_side for q in view_questions)
 
 

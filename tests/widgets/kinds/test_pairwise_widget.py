@@ -98,3 +98,32 @@ def test_the_pair_stands_side_by_side_in_the_drawn_order(qtbot: QtBot,
     assert left.geometry().right() < right.geometry().left()  # side by side
     assert abs(left.geometry().top() - right.geometry().top()) < 2
     assert [t.text() for t in widget.texts] == [original.text_b, original.text_a]
+
+
+def test_two_images_keep_left_and_right_in_a_right_to_left_language(
+        qtbot: QtBot, views: dict[str, Any]) -> None:
+    from dataclasses import replace
+
+    from app.home import bundled_studies_dir
+    from app.study.loader import load_study
+    from app.study.model import ImagesStimulus
+    from widgets.qt import QApplication
+    from widgets.stimuli.images import ImagesStimulusWidget
+
+    lesions = load_study(bundled_studies_dir() / "lesion-vqa-demo")
+    refs = [ref for item in lesions.study.items for ref in item.stimulus.images][:2]
+    view = replace(views["pair-01"], stimulus=ImagesStimulus(images=refs),
+                   study_folder=lesions.folder)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    try:
+        widget = ImagesStimulusWidget(view, None)
+        qtbot.addWidget(widget)
+        widget.resize(1000, 500)
+        widget.show()
+        qtbot.waitExposed(widget)
+        first, second = widget.panel.viewers
+        assert first.geometry().right() < second.geometry().left()  # the first on the left
+    finally:
+        app.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
