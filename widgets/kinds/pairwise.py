@@ -44,9 +44,13 @@ class PairwiseWidget(ResponseWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(8)
-        # In a row, left to right in every language (left is left, in Arabic too); a column,
-        # the left one on top, when the row does not fit (a narrow panel, a large font).
-        self.row = row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        # In a row, left to right in every language (left is left, in Arabic too: a
+        # right-to-left language mirrors rows otherwise); a column, the left one on top, when
+        # the row does not fit (a narrow panel, a large font).
+        sides = QWidget(self)
+        sides.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+        self.row = row = QBoxLayout(QBoxLayout.Direction.LeftToRight, sides)
+        row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(8)
         self.buttons: dict[str, QPushButton] = {}
         left, right = state.sides
@@ -60,7 +64,7 @@ class PairwiseWidget(ResponseWidget):
             button.clicked.connect(lambda _=False, a=answer: self.pairwise.select(a))
             row.addWidget(button)
             self.buttons[answer] = button
-        outer.addLayout(row)
+        outer.addWidget(sides)
         keys = (self.tr("← or A: the left one · → or B: the right one · T: about the same")
                 if state.allow_tie else self.tr("← or A: the left one · → or B: the right one"))
         outer.addWidget(keys_label(keys))

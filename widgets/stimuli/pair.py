@@ -23,10 +23,14 @@ class PairStimulusWidget(ColumnStimulus):
         defaults = {"Sentence 1": self.tr("Sentence 1"), "Sentence 2": self.tr("Sentence 2")}
         row: QHBoxLayout | None = None
         if side_by_side(view.questions):
-            row = QHBoxLayout()
-            row.setDirection(QHBoxLayout.Direction.LeftToRight)  # left is left in every language
+            sides = QWidget()
+            # Left is left in every language (a right-to-left one mirrors rows otherwise);
+            # each text keeps its own direction.
+            sides.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+            row = QHBoxLayout(sides)
+            row.setContentsMargins(0, 0, 0, 0)
             row.setSpacing(14)
-            self.column.addLayout(row)
+            self.column.addWidget(sides)
         for caption, text in ((defaults.get(stim.label_a, stim.label_a), stim.text_a),
                               (defaults.get(stim.label_b, stim.label_b), stim.text_b)):
             direction = resolve_direction(view.direction, view.language, text)

@@ -127,3 +127,27 @@ def test_two_images_keep_left_and_right_in_a_right_to_left_language(
         assert first.geometry().right() < second.geometry().left()  # the first on the left
     finally:
         app.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+
+
+def test_left_and_right_stay_so_in_a_right_to_left_language(qtbot: QtBot,
+                                                             views: dict[str, Any]) -> None:
+    from widgets.qt import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+    try:
+        stimulus = PairStimulusWidget(views["pair-01"])
+        qtbot.addWidget(stimulus)
+        stimulus.resize(1200, 500)
+        stimulus.show()
+        qtbot.waitExposed(stimulus)
+        left, right = stimulus.boxes  # text_a's box first: it is the one shown on the left
+        assert left.mapToGlobal(left.rect().topLeft()).x() < right.mapToGlobal(
+            right.rect().topLeft()).x()
+        state, widget = build_response(qtbot, views, "pair-01")
+        first, second = (widget.buttons[side] for side in state.sides)
+        assert first.mapToGlobal(first.rect().topLeft()).x() < second.mapToGlobal(
+            second.rect().topLeft()).x()
+    finally:
+        app.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
