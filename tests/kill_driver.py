@@ -34,6 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.kinds.best_worst import BestWorstQuestion
+from app.kinds.pairwise import PairwiseQuestion
 from app.session.engine import (
     BlockIntroScreen,
     BreakScreen,
@@ -85,6 +87,11 @@ def scripted_answers(view: TrialView, rng: random.Random, clock: int) -> list[Qu
             answer = {card: f"g{i % groups + 1}" for i, card in enumerate(ids)}
         elif isinstance(q, TextQuestion):
             answer = rng.choice(["", "fine", "unclear wording"])
+        elif isinstance(q, PairwiseQuestion):
+            answer = rng.choice(q.answers())
+        elif isinstance(q, BestWorstQuestion):
+            best, worst = rng.sample(ids, 2)
+            answer = {"best": best, "worst": worst}
         else:
             raise TypeError(f"no scripted answer for {type(q).__name__}")
         out.append(QuestionAnswer(q.id, answer, answer_ns=clock, first_interaction_ns=clock,

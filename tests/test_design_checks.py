@@ -18,7 +18,8 @@ from baseline_studio import main
 from tests.take_study import take
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "design"
-BUNDLED = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo"]
+BUNDLED = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
+           "preference-demo"]
 
 # fixture -> (JSON path of the warning, words it must say)
 EXPECTED = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from app.kinds import KINDS_BY_NAME
+from app.kinds import KINDS_BY_NAME, Kind
 from app.study.errors import Problem
 from app.study.model import (
     CardsStimulus,
@@ -97,9 +97,12 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
     return problems
 
 
-# Kinds whose questions refer to nothing in the stimulus: an item asking only these has
-# nothing to check here (the common case, e.g. 20,000 multiple-choice items).
-_SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items() if not kind.uses_documents)
+# Kinds whose questions refer to nothing in the stimulus (no documents, no check of their
+# own): an item asking only these has nothing to check here (the common case, e.g. 20,000
+# multiple-choice items).
+_SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items()
+                            if not kind.uses_documents
+                            and type(kind).item_problems is Kind.item_problems)
 _WITH_IMAGES = (ImagesStimulus, TextStimulus)  # a tuple: isinstance is quicker than with a union
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 from app.kinds.state import AnswerState
 from app.study.model import Question
 from widgets.kinds.base import ResponseWidget, WidgetKind
+from widgets.kinds.best_worst import BestWorstKind
 from widgets.kinds.choice import ChoiceKind
 from widgets.kinds.clustering import ClusteringKind
+from widgets.kinds.pairwise import PairwiseKind
 from widgets.kinds.ranking import RankingKind
 from widgets.kinds.rating import RatingKind
 from widgets.kinds.relevance import RelevanceKind
@@ -24,7 +26,7 @@ from widgets.qt import QWidget
 
 WIDGET_KINDS: dict[str, WidgetKind] = {
     kind.name: kind for kind in (ChoiceKind(), RatingKind(), RelevanceKind(), RankingKind(),
-                                 ClusteringKind(), TextKind())}
+                                 ClusteringKind(), TextKind(), PairwiseKind(), BestWorstKind())}
 
 
 class UnknownKindError(LookupError):

@@ -114,6 +114,10 @@ class WidgetKind(Generic[QuestionT, StateT]):
     # with its controls (relevance, ranking, clustering); the stimulus then shows only the
     # query or the intro text above them (widgets.stimuli.layout.shows_entries_itself).
     shows_entries: ClassVar[bool] = False
+    # Layout hint: True when it compares the stimulus's two texts (a pair stimulus) or images,
+    # which are then shown side by side, left and right in every language, as its keys say
+    # (widgets.stimuli.layout.side_by_side), rather than one above the other.
+    compares_side_by_side: ClassVar[bool] = False
     # True when a few keys answer it (autopilot_keys): the self-test looks for a first item
     # whose questions are all of such kinds, so that it stays short.
     answered_in_a_few_keys: ClassVar[bool] = True

@@ -81,6 +81,12 @@ def shows_entries_itself(view_questions: Sequence[Question]) -> bool:
     return any(widget_kind(q.kind).shows_entries for q in view_questions)
 
 
+def side_by_side(view_questions: Sequence[Question]) -> bool:
+    """Whether a question compares the stimulus's two texts or images (its kind's layout
+    hint, WidgetKind.compares_side_by_side): then they stand side by side, left and right."""
+    return any(widget_kind(q.kind).compares_side_by_side for q in view_questions)
+
+
 class ColumnStimulus(StimulusWidget):
     """A stimulus laid out as a scrolling column of text: `self.column` to add to, and
     `self.fonts` for sizes that follow the font zoom."""

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.kinds import QUESTION_KINDS, kind_named
 from app.session.presentation import state_for
 from tests.clocks import FakeClock
+from tests.widgets.kinds.preference_views import preference_views
 from tests.widgets.response_kit import visible_texts
 from widgets.kinds import WIDGET_KINDS, UnknownKindError, make_response_widget, widget_kind
 from widgets.kinds.base import KeyPress, ResponseWidget
@@ -45,7 +46,8 @@ def test_every_core_kind_has_a_widget_kind() -> None:
 @pytest.mark.parametrize("name", QUESTION_KINDS)
 def test_each_kind_builds_answers_and_describes(qtbot: QtBot, mini_views: dict[str, Any],
                                                 name: str) -> None:
-    view, question = _question_of_kind(mini_views, name)
+    # the mini study, and the bundled study of the two preference kinds (pairwise, best_worst)
+    view, question = _question_of_kind({**mini_views, **preference_views()}, name)
     kind = widget_kind(question.kind)
     state = state_for(question, view, clock=FakeClock(1_000_000))
     widget = kind.make_widget(question, state, direction="ltr")
@@ -103,8 +105,8 @@ def test_answers_in_words_per_kind(mini_views: dict[str, Any]) -> None:
 
 
 def test_unknown_kind_and_wrong_state_are_clear_errors(mini_views: dict[str, Any]) -> None:
-    with pytest.raises(UnknownKindError, match="no widget for a 'pairwise' question"):
-        widget_kind("pairwise")
+    with pytest.raises(UnknownKindError, match="no widget for a 'telepathy' question"):
+        widget_kind("telepathy")
     view = mini_views["c1"]
     rating_view = mini_views["s1"]
     rating_state = state_for(rating_view.questions[0], rating_view)
