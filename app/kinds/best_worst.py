@@ -15,19 +15,21 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-import pandas as pd
 from pydantic import Field
 
 from app.kinds.base import AnswerError, Kind, item_document_ids
 from app.kinds.entries import Entry, check_unique
-from app.kinds.maxdiff import Trial, element_scores, split_half
 from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.model_stimuli import CardsStimulus
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, not with the
+    # registry (the command line and the results options stay light: tests/test_startup_imports.py)
+    import pandas as pd
+
+    from app.kinds.maxdiff import Trial
     from app.study.model import Item
 
 TABLE_COLUMNS = ("question_id", "element", "score", "n_best", "n_worst", "n_appearances")
@@ -115,6 +117,8 @@ def _checked(answer: Any, cards: list[str], error: type[ValueError]) -> dict[str
 
 
 def trials(group: ScoredGroup, answers: pd.DataFrame) -> list[Trial]:
+    from app.kinds.maxdiff import Trial
+
     out = []
     for rater, item_id, answer in zip(answers["participant"].astype(str),
                                       answers["item_id"].astype(str), answers["answer"],
@@ -192,6 +196,8 @@ class BestWorstKind(Kind[BestWorstQuestion]):
 
     def extra_agreement_rows(self, group: ScoredGroup, answers: pd.DataFrame,
                              options: ResamplingOptions) -> list[dict[str, Any]]:
+        from app.kinds.maxdiff import split_half
+
         found = trials(group, answers)
         result = split_half(found, seed=f"{options.seed}:split-half:{group.question_id}")
         note = (f"mean Pearson r {result.mean_r:.3f} of the two halves' scores over "
@@ -203,6 +209,8 @@ class BestWorstKind(Kind[BestWorstQuestion]):
     def result_tables(self, group: ScoredGroup, answers: pd.DataFrame,
                       models: Mapping[str, pd.DataFrame],
                       options: ResamplingOptions) -> list[ResultTable]:
+        from app.kinds.maxdiff import element_scores
+
         elements = [c for item in group.items.values() for c in item_document_ids(item)]
         rows = [{"question_id": group.question_id, "element": s.element, "score": s.score,
                  "n_best": s.n_best, "n_worst": s.n_worst, "n_appearances": s.n_appearances}

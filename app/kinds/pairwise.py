@@ -20,18 +20,20 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-import pandas as pd
 from pydantic import Field, PrivateAttr, model_validator
 
 from app.kinds.base import AnswerError, GoldPlace, Kind
-from app.kinds.bradley_terry import Judgment, fit
 from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.model_stimuli import ImagesStimulus, PairStimulus
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, not with the
+    # registry (the command line and the results options stay light: tests/test_startup_imports.py)
+    import pandas as pd
+
+    from app.kinds.bradley_terry import Judgment
     from app.study.model import Item
 
 SIDES = ("a", "b")
@@ -111,6 +113,8 @@ def _system_names(group: ScoredGroup) -> tuple[str, str]:
 def judgments(group: ScoredGroup, answers: pd.DataFrame) -> list[Judgment]:
     """The answers as judgments of one system against another (items without both system
     categories, and answers that are not a, b or tie, left out)."""
+    from app.kinds.bradley_terry import Judgment
+
     name_a, name_b = _system_names(group)
     out = []
     for item_id, answer in zip(answers["item_id"].astype(str), answers["answer"], strict=True):
@@ -215,6 +219,8 @@ class PairwiseKind(Kind[PairwiseQuestion]):
     def result_tables(self, group: ScoredGroup, answers: pd.DataFrame,
                       models: Mapping[str, pd.DataFrame],
                       options: ResamplingOptions) -> list[ResultTable]:
+        from app.kinds.bradley_terry import fit
+
         found = fit(judgments(group, answers), n_boot=options.n_boot,
                     seed=f"{options.seed}:bradley-terry:{group.question_id}",
                     confidence=options.confidence)
