@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import boot_mean, boot_spearman
+from app.results.lookup import positions
 from app.results.metrics_choice import (
     CHOICE_METRICS,
     classification_scores,
@@ -115,7 +116,7 @@ class AccuracyScorer(FamilyScorer):
         items = rows["item_id"].to_numpy(dtype=object)
         answers = rows["answer"].to_numpy(dtype=object)
         gold_items, gold_values = group.gold_lookup
-        gold = gold_values[gold_items.get_indexer(pd.Index(items))]  # -1 (no gold): the trailing None
+        gold = gold_values[positions(gold_items, rows["item_id"])]  # -1 (no gold): the trailing None
         if pd.api.types.infer_dtype(answers, skipna=False) == "string":
             keep = np.ones(len(answers), dtype=bool)
         else:
