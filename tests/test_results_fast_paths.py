@@ -255,3 +255,11 @@ def test_sts_scores_remembered_equal_the_libraries() -> None:
 
 def _same_float(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+def test_resample_counts_as_floats_are_the_same_draws() -> None:
+    for n_items, n_boot in ((0, 5), (7, 0), (13, 250), (300, 101)):
+        ints = resample_counts(n_items, n_boot, f"s{n_items}")
+        floats = resample_counts(n_items, n_boot, f"s{n_items}", dtype=float)
+        assert floats.dtype == np.float64 and floats.shape == ints.shape
+        assert np.array_equal(floats, ints.astype(float))

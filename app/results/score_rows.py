@@ -54,8 +54,8 @@ class Subset:
              item_ids: list[str], options: ResultsOptions) -> Subset:
         # Held as floats: every use is as weights in a matrix product (the same numbers).
         counts = resample_counts(len(item_ids), options.n_boot,
-                                 f"{options.seed}:{group.question_id}:{category}={value}"
-                                 ).astype(float)
+                                 f"{options.seed}:{group.question_id}:{category}={value}",
+                                 dtype=float)
         return cls(group, scorer, category, value, item_ids, counts,
                    scorer.gold_vector(group, item_ids), options)
 

@@ -143,6 +143,9 @@ class AccuracyScorer(FamilyScorer):
         tie_rule = group.spec.options.get("tie_rule", options.tie_rule)
         votes = []
         for item_id, labels in majority_candidates(answers):
+            if len(labels) == 1:  # one most frequent answer: the vote under every tie rule
+                votes.append({"item_id": str(item_id), "answer": labels[0]})
+                continue
             question = group.questions[str(item_id)]
             order = [o.key for o in question.options] if isinstance(question, ChoiceQuestion) else []
             vote = majority_vote(labels, tie_rule=tie_rule, option_order=order,

@@ -39,7 +39,7 @@ def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_fiel
         answers = group_answers(group, frame, tier_field)
         if scorer is None or answers.empty:
             continue
-        raters = set(answers["participant"])
+        raters = set(answers["participant"].unique())  # (not every row out of Arrow)
         baseline: dict[tuple[str, str], float] = {}
         # Rules that drop the same participants keep the same answers and score the same: each
         # distinct set is scored once (most rules drop nobody in most studies).
