@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.kinds import kind_of
 from app.responses_import import RowProblem, checked_answer, find_question
 from app.session.codes import participant_code_problem
 from app.storage.merge import InvalidRow
@@ -89,7 +90,7 @@ def _answer_problem(row: dict[str, Any], studies: dict[str, dict[str, Item]]) ->
             value = json.loads(row["answer_json"])
         except (TypeError, ValueError) as exc:
             raise RowProblem("answer", f"{str(row['answer_json'])[:40]!r} is not JSON") from exc
-        if value is None or (value == "" and question.kind == "text"):
+        if value is None or kind_of(question).is_empty_answer(value):
             if question.required and not row["timed_out"]:
                 raise RowProblem("answer", "empty, but the question needs an answer")
         else:

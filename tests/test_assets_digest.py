@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.cli.main import main
 from app.session.engine import SessionEngine
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
 from app.study import assets
 from app.study.assets import asset_manifest, assets_digest, manifest_path
 from app.study.loader import load_study
+from baseline_studio.main import main
 from widgets.merge_dialog import MergeDialog
-from widgets.writer import DatabaseWriter
+from widgets.tasks import TaskManager
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -118,8 +118,8 @@ def test_the_merge_dialog_shows_the_files_warning(
     _replace_image(mini_study_dir)
     b = _laptop(tmp_path / "b.sqlite3", mini_study_dir, participants=1, first=2)
     target = open_database(f"sqlite:///{tmp_path / 'designer.sqlite3'}")
-    writer = DatabaseWriter()
-    dialog = MergeDialog(target, writer)
+    tasks = TaskManager()
+    dialog = MergeDialog(target, tasks)
     qtbot.addWidget(dialog)
     try:
         dialog.add_files([a, b])
@@ -129,7 +129,7 @@ def test_the_merge_dialog_shows_the_files_warning(
         assert "Warning: study 'mini'" in dialog.counts.toPlainText()
         assert "different image or prediction files" in dialog.counts.toPlainText()
     finally:
-        writer.close()
+        tasks.close()
         target.close()
 
 

@@ -19,14 +19,14 @@ from tests.test_handover import count, live_station
 from widgets.handover_dialog import HandoverDialog, suggested_name
 from widgets.merge_dialog import MergeDialog
 from widgets.qt import QtWidgets
-from widgets.writer import DatabaseWriter
+from widgets.tasks import TaskManager
 
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini-study"
 
 
 @pytest.fixture
-def writer() -> Iterator[DatabaseWriter]:
-    w = DatabaseWriter()
+def tasks() -> Iterator[TaskManager]:
+    w = TaskManager()
     yield w
     w.close()
 
@@ -40,9 +40,9 @@ def station(tmp_path: Path) -> Iterator[Database]:
 
 
 def test_hand_over_writes_a_checked_copy_from_the_chosen_path(
-        qtbot: QtBot, station: Database, writer: DatabaseWriter, tmp_path: Path,
+        qtbot: QtBot, station: Database, tasks: TaskManager, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    dialog = HandoverDialog(station, writer)
+    dialog = HandoverDialog(station, tasks)
     qtbot.addWidget(dialog)
     dialog.show()
     assert not dialog.write_button.isEnabled()
@@ -70,8 +70,8 @@ def test_hand_over_writes_a_checked_copy_from_the_chosen_path(
 
 
 def test_hand_over_refused_says_why_and_writes_nothing(
-        qtbot: QtBot, station: Database, writer: DatabaseWriter, tmp_path: Path) -> None:
-    dialog = HandoverDialog(station, writer)
+        qtbot: QtBot, station: Database, tasks: TaskManager, tmp_path: Path) -> None:
+    dialog = HandoverDialog(station, tasks)
     qtbot.addWidget(dialog)
     dialog.path.setText(station.label)  # the live database itself
     with qtbot.waitSignal(dialog.failed, timeout=10_000) as failed:
@@ -82,7 +82,7 @@ def test_hand_over_refused_says_why_and_writes_nothing(
 
 
 def test_merge_dialog_checks_rows_and_warns_of_a_copy_without_its_wal(
-        qtbot: QtBot, writer: DatabaseWriter, tmp_path: Path) -> None:
+        qtbot: QtBot, tasks: TaskManager, tmp_path: Path) -> None:
     import shutil
 
     live = tmp_path / "live.sqlite3"
@@ -91,7 +91,7 @@ def test_merge_dialog_checks_rows_and_warns_of_a_copy_without_its_wal(
     shutil.copyfile(live, copy)
     holder.close()
     target = open_database(f"sqlite:///{tmp_path / 'designer.sqlite3'}")
-    dialog = MergeDialog(target, writer)
+    dialog = MergeDialog(target, tasks)
     qtbot.addWidget(dialog)
     dialog.add_files([str(copy)])
     with qtbot.waitSignal(dialog.merged, timeout=10_000):
@@ -102,7 +102,7 @@ def test_merge_dialog_checks_rows_and_warns_of_a_copy_without_its_wal(
 
 
 def test_merge_dialog_refuses_rows_the_study_does_not_allow_or_leaves_them_out(
-        qtbot: QtBot, writer: DatabaseWriter, tmp_path: Path) -> None:
+        qtbot: QtBot, tasks: TaskManager, tmp_path: Path) -> None:
     import sqlite3
 
     laptop = tmp_path / "laptop.sqlite3"
@@ -115,7 +115,7 @@ def test_merge_dialog_refuses_rows_the_study_does_not_allow_or_leaves_them_out(
     conn.commit()
     conn.close()
     target = open_database(f"sqlite:///{tmp_path / 'designer.sqlite3'}")
-    dialog = MergeDialog(target, writer)
+    dialog = MergeDialog(target, tasks)
     qtbot.addWidget(dialog)
     dialog.add_files([str(laptop)])
     with qtbot.waitSignal(dialog.merge_failed, timeout=10_000) as failed:

@@ -17,7 +17,7 @@ from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from widgets.merge_dialog import MergeDialog
 from widgets.qt import Qt, QtWidgets
-from widgets.writer import DatabaseWriter
+from widgets.tasks import TaskManager
 
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini-study"
 
@@ -38,11 +38,11 @@ def target(tmp_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def dialog(qtbot: QtBot, target: Database) -> Iterator[MergeDialog]:
-    writer = DatabaseWriter()
-    widget = MergeDialog(target, writer)
+    tasks = TaskManager()
+    widget = MergeDialog(target, tasks)
     qtbot.addWidget(widget)
     yield widget
-    writer.close()
+    tasks.close()
 
 
 def test_merging_two_laptops_shows_counts_and_conflicts(qtbot: QtBot, dialog: MergeDialog,

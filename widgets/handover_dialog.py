@@ -2,8 +2,8 @@
 
 The designer picks where the copy goes (a USB stick, a shared folder);
 `app.storage.snapshot.snapshot_database` then writes a consistent, checked, self-contained copy
-with its SHA-256 beside it. It runs as a job on the database writer (the one worker thread
-every database call goes through, as the merge does), so the window never blocks and a
+with its SHA-256 beside it. It runs as a job on the database writer (the task manager's one
+thread for database writes, as the merge does), so the window never blocks and a
 session running in the main window keeps answering while the copy is made.
 """
 
@@ -17,7 +17,8 @@ from app.storage.backup import sqlite_file
 from app.storage.database import Database
 from app.storage.snapshot import SnapshotResult, snapshot_database
 from widgets.qt import QtGui, QtWidgets, QWidget, Signal
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 FILE_FILTER = "Baseline Studio databases (*.sqlite3);;All files (*)"
 
@@ -32,9 +33,9 @@ class HandoverDialog(QtWidgets.QDialog):
     written = Signal(object)  # SnapshotResult
     failed = Signal(str)
 
-    def __init__(self, db: Database, writer: DatabaseWriter, *, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, tasks: TaskManager, *, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.db, self.writer = db, writer
+        self.db, self.tasks = db, tasks
         self.db_path = sqlite_file(db)
         self.result: SnapshotResult | None = None
         self.running = False
@@ -99,8 +100,8 @@ class HandoverDialog(QtWidgets.QDialog):
             widget.setEnabled(False)
         self.status.setText("Writing and checking the copy…")
         db_path, target = self.db_path, Path(out)
-        self.writer.run(lambda: snapshot_database(db_path, target), on_done=self._done,
-                        on_error=self._failed, label="hand over data")
+        self.tasks.run_write(lambda: snapshot_database(db_path, target), on_done=self._done,
+                             on_error=self._failed, label="hand over data")
 
     def _finish(self) -> None:
         self.running = False

@@ -1,9 +1,9 @@
 """The Import dialog: a benchmark's files -> a study folder, without the command line.
 
 The designer picks a kind, the source, the new study folder (for predictions: the existing
-study), an image folder and a sample; the import runs on a worker thread (reading a big
-source and copying images must not freeze the window), reports progress through the
-importer's progress callback, and ends either with the imported study or with every problem
+study), an image folder and a sample; the import runs on the task manager's read pool (it
+writes a study folder, never the database; reading a big source and copying images must not
+freeze the window), reports progress through the importer's progress callback, and ends either with the imported study or with every problem
 listed by row and column. Same code path as `baseline-studio import` (app.importers).
 """
 
@@ -16,38 +16,23 @@ from pathlib import Path
 from app.importers.base import ImportOptions
 from app.importers.registry import KINDS, ImportResult, run_import
 from app.study.errors import StudyError, UserInputError
-from widgets.qt import QObject, Qt, QThread, QtWidgets, QWidget, Signal, Slot
+from widgets.jobs import Job
+from widgets.qt import QtWidgets, QWidget, Signal, Slot
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 ALL = 0  # the sample box's "all rows"
 
 
-class ImportWorker(QObject):
-    """Runs one import on its thread; signals cross back to the dialog queued."""
-
-    progress = Signal(int, int, str)
-    finished = Signal(object)  # ImportResult
-    failed = Signal(list, str)  # problems as text, summary
-
-    def __init__(self, kind: str, options: ImportOptions) -> None:
-        super().__init__()
-        self.kind = kind
-        self.options = options
-
-    @Slot()
-    def run(self) -> None:
-        options = replace(self.options, progress=self.progress.emit)
-        try:
-            result = run_import(self.kind, options)
-        except StudyError as exc:
-            self.failed.emit([str(p) for p in exc.problems],
-                             f"{len(exc.problems)} problem{'s' if len(exc.problems) != 1 else ''}"
-                             " found; nothing was written")
-        except UserInputError as exc:
-            self.failed.emit([str(exc)], "the import was refused")
-        except Exception as exc:  # never let a worker die silently: show what happened
-            self.failed.emit([f"{type(exc).__name__}: {exc}"], "the import failed unexpectedly")
-        else:
-            self.finished.emit(result)
+def problems_of(error: BaseException) -> tuple[list[str], str]:
+    """A failed import in words: the problems, one a line, and the summary above them."""
+    if isinstance(error, StudyError):
+        n = len(error.problems)
+        return ([str(p) for p in error.problems],
+                f"{n} problem{'s' if n != 1 else ''} found; nothing was written")
+    if isinstance(error, UserInputError):
+        return [str(error)], "the import was refused"
+    return [describe_error(error)], "the import failed unexpectedly"
 
 
 class ImportDialog(QtWidgets.QDialog):
@@ -56,12 +41,13 @@ class ImportDialog(QtWidgets.QDialog):
     imported = Signal(object)  # ImportResult, once the study is written and valid
     failed = Signal(list)  # the problems, as shown
 
-    def __init__(self, parent: QWidget | None = None, *, studies_dir: Path | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, studies_dir: Path | None = None,
+                 tasks: TaskManager | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Import a study")
+        self.tasks = TaskManager.given_or_own(tasks, self)
         self.studies_dir = studies_dir
-        self._thread: QThread | None = None
-        self._worker: ImportWorker | None = None
+        self._job: Job | None = None
         self.result: ImportResult | None = None
 
         self.kind = QtWidgets.QComboBox()
@@ -189,7 +175,7 @@ class ImportDialog(QtWidgets.QDialog):
     # ------------------------------------------------------------------ running
 
     def running(self) -> bool:
-        return self._thread is not None
+        return self._job is not None
 
     @Slot()
     def start(self) -> None:
@@ -204,15 +190,14 @@ class ImportDialog(QtWidgets.QDialog):
         self.progress.setRange(0, 0)  # busy until the importer reports a count
         self.status.setText(f"Importing {options.source.name}…")
         self._set_editable(False)
-        thread = QThread(self)
-        worker = ImportWorker(self.current_kind(), options)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.progress.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
-        worker.finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
-        worker.failed.connect(self._on_failed, Qt.ConnectionType.QueuedConnection)
-        self._thread, self._worker = thread, worker
-        thread.start()
+        kind = self.current_kind()
+
+        def work(progress: Callable[[int, int, str], None]) -> ImportResult:
+            return run_import(kind, replace(options, progress=progress))
+
+        self._job = self.tasks.run_read(work, on_done=self._on_finished,
+                                        on_error=self._on_failed, on_progress=self._on_progress,
+                                        label="importing a study")
 
     @Slot(int, int, str)
     def _on_progress(self, done: int, total: int, message: str) -> None:
@@ -229,9 +214,9 @@ class ImportDialog(QtWidgets.QDialog):
         self.status.setText(result.summary())
         self.imported.emit(result)
 
-    @Slot(list, str)
-    def _on_failed(self, problems: list[str], summary: str) -> None:
+    def _on_failed(self, error: BaseException) -> None:
         self._stop()
+        problems, summary = problems_of(error)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.status.setText(summary)
@@ -240,13 +225,7 @@ class ImportDialog(QtWidgets.QDialog):
         self.failed.emit(problems)
 
     def _stop(self) -> None:
-        if self._thread is not None:
-            self._thread.quit()
-            self._thread.wait()
-            self._thread.deleteLater()
-        if self._worker is not None:
-            self._worker.deleteLater()
-        self._thread, self._worker = None, None
+        self._job = None
         self._set_editable(True)
 
     def _set_editable(self, editable: bool) -> None:

@@ -1,7 +1,7 @@
 """Take in databases copied from other laptops (designer menu: "Merge databases…").
 
 The designer picks one or more database files; `app.storage.merge.merge_databases` runs as a
-job on the database writer (the one worker thread every database call goes through), so the
+job on the database writer (the task manager's one thread for database writes), so the
 merge never blocks the window and never competes with a running session for the file. The
 dialog then shows, per file, how many responses were new or already present, and every
 conflict (a participant who answered the same question differently on two machines: both
@@ -14,28 +14,26 @@ named with a warning.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from app.merge_check import merge_row_problems
 from app.storage.database import Database
 from app.storage.merge import MergeReport, merge_databases
-from widgets.qt import QObject, Qt, QtGui, QtWidgets, QWidget, Signal, Slot
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.qt import Qt, QtGui, QtWidgets, QWidget, Signal, Slot
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 FILE_FILTER = "Baseline Studio databases (*.sqlite3 *.sqlite *.db);;All files (*)"
-
-
-class _Relay(QObject):
-    progress = Signal(str, int, int)  # emitted on the writer thread, delivered in the UI thread
 
 
 class MergeDialog(QtWidgets.QDialog):
     merged = Signal(object)  # MergeReport
     merge_failed = Signal(str)
 
-    def __init__(self, db: Database, writer: DatabaseWriter, *, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, tasks: TaskManager, *, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.db, self.writer = db, writer
+        self.db, self.tasks = db, tasks
         self.report: MergeReport | None = None
         self.running = False
         self.setWindowTitle("Merge databases from other laptops")
@@ -95,8 +93,6 @@ class MergeDialog(QtWidgets.QDialog):
         buttons.addWidget(self.merge_button)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        self._relay = _Relay()
-        self._relay.progress.connect(self._progress)
         self.resize(720, 560)
 
     # ------------------------------------------------------------------ choosing files
@@ -140,16 +136,16 @@ class MergeDialog(QtWidgets.QDialog):
         self.status.setText(f"Merging {len(paths)} database(s)…")
         self.counts.clear()
         self.conflicts.hide()
-        db, allow, relay = self.db, self.allow_mix.isChecked(), self._relay
+        db, allow = self.db, self.allow_mix.isChecked()
         skip = self.skip_invalid.isChecked()
 
-        def work() -> MergeReport:
+        def work(progress: Callable[[str, int, int], None]) -> MergeReport:
             # Every row checked against its study, as import-responses checks a CSV.
-            return merge_databases(db, paths, allow_version_mix=allow,
-                                   progress=lambda m, i, n: relay.progress.emit(m, i, n),
+            return merge_databases(db, paths, allow_version_mix=allow, progress=progress,
                                    check=merge_row_problems, skip_invalid=skip)
 
-        self.writer.run(work, on_done=self._done, on_error=self._failed, label="merge databases")
+        self.tasks.run_write(work, on_done=self._done, on_error=self._failed,
+                             on_progress=self._progress, label="merge databases")
 
     @Slot(str, int, int)
     def _progress(self, message: str, index: int, total: int) -> None:

@@ -67,6 +67,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid as is_alive  # False once the C++ side of a Qt object is deleted
 
 __all__ = [
     "QAction", "QApplication", "QBoxLayout", "QByteArray", "QCheckBox", "QColor", "QEvent", "QFont",
@@ -77,7 +78,7 @@ __all__ = [
     "QRunnable", "QScrollArea", "QSettings", "QShortcut", "QSize", "QSizePolicy", "QSlider",
     "QSvgGenerator",
     "QThread", "QThreadPool", "QTimer", "QToolButton", "QTransform", "QVBoxLayout", "QWheelEvent",
-    "QWidget", "Qt", "QtCore", "QtGui", "QtWidgets", "Signal", "Slot",
+    "QWidget", "Qt", "QtCore", "QtGui", "QtWidgets", "Signal", "Slot", "is_alive",
 ]
 
 

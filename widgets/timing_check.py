@@ -36,6 +36,8 @@ def post_key_at(target: QWidget, at_ns: int, posted: list[int]) -> None:
             QtWidgets.QApplication.postEvent(target, event)
         posted.append(stamp)
 
+    # A thread of its own, not the task manager's read pool: the poster is the instrument, and
+    # a key posted late because a results read held the pool would fail the trial's timeout.
     threading.Thread(target=deliver, name="timing-check-keys", daemon=True).start()
 
 
@@ -158,7 +160,7 @@ def run_check(n: int, *, on_done: Callable[[TimingProfileRecord], None],
 def measure_station(n: int) -> TimingProfileRecord | str:
     """Run the check in its own window on this screen (for `baseline-studio timing-check`):
     the measured profile, not yet stored, or why it failed."""
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=False)
     result: list[TimingProfileRecord | str] = []

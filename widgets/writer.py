@@ -1,10 +1,16 @@
-"""The one writer for the database (ARCHITECTURE.md convention 2, Anki's collection executor).
+"""The single database writer (ARCHITECTURE.md convention 2, Anki's collection executor).
 
-Every call that touches the session engine or the database runs here, one at a time and in
-the order asked, on a single worker thread; the UI thread never blocks on I/O. The result (or
-the exception) comes back to the UI thread through a queued Qt signal and is handed to the
-callbacks given with the job. A failure is always reported: with no `on_error`, the writer's
-`failed` signal carries it to whoever shows errors (the main window).
+Jobs that change the database, and the reads that must see those changes in order (the
+session engine's next item after a saved answer, a study list after an import), run here one
+at a time, in the order asked, on one worker thread started at the first job. Not every
+database call: reads that need not wait behind writes (the results, the plan, the competence
+column, an export) run on the read pool of `widgets.tasks.TaskManager`, which owns this writer
+and is what windows and dialogs are handed. The UI thread never blocks on I/O.
+
+The outcome (progress on the way, then the result or the exception) comes back to the UI thread
+through `widgets.jobs.GuiRelay` and is handed to the callbacks given with the job. A failure is
+always reported: with no `on_error`, the writer's `failed` signal carries it to whoever shows
+errors (the main window).
 """
 
 from __future__ import annotations
@@ -13,110 +19,64 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from app.study.errors import UserInputError
-from widgets.qt import QObject, Signal
-
-Done = Callable[[Any], None]
-Failed = Callable[[BaseException], None]
+from widgets.jobs import Done, Executor, Failed, Job, Progress
+from widgets.qt import QObject
 
 
-@dataclass
-class _Job:
-    ticket: int
-    fn: Callable[[], Any]
-    on_done: Done | None
-    on_error: Failed | None
-    label: str
-
-
-class _Relay(QObject):
-    """Lives in the UI thread; the worker emits on it, Qt queues the call to the UI thread."""
-
-    finished = Signal(object, object, object)  # job, result, exception
-
-
-class DatabaseWriter(QObject):
+class DatabaseWriter(Executor):
     """Runs jobs on one worker thread, in order. Create and use it from the UI thread only."""
-
-    busy_changed = Signal(bool)
-    failed = Signal(str, object)  # label, exception: for jobs without an on_error of their own
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._queue: queue.Queue[_Job | None] = queue.Queue()
-        self._relay = _Relay()
-        self._relay.finished.connect(self._deliver)
-        self._pending = 0
-        self._next_ticket = 0
-        self._closed = False
-        self._thread = threading.Thread(target=self._work, name="baseline-studio-db-writer",
-                                        daemon=True)
-        self._thread.start()
+        self._queue: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
 
     @property
-    def busy(self) -> bool:
-        """True while a job is queued, running, or its result is not yet delivered."""
-        return self._pending > 0
+    def thread_id(self) -> int | None:
+        """The worker thread's identifier (None before the first job)."""
+        return self._thread.ident if self._thread is not None else None
 
-    def run(self, fn: Callable[[], Any], *, on_done: Done | None = None,
-            on_error: Failed | None = None, label: str = "") -> int:
-        """Queue `fn`; its result goes to `on_done`, an exception to `on_error` (UI thread)."""
-        if self._closed:
-            raise RuntimeError("the database writer is closed")
-        self._next_ticket += 1
-        self._pending += 1
-        if self._pending == 1:
-            self.busy_changed.emit(True)
-        self._queue.put(_Job(self._next_ticket, fn, on_done, on_error, label or fn.__name__))
+    def run(self, fn: Callable[..., Any], *, on_done: Done | None = None,
+            on_error: Failed | None = None, on_progress: Progress | None = None,
+            label: str = "", owner: QObject | None = None) -> Job:
+        """Queue `fn`; its result goes to `on_done`, an exception to `on_error`, and with
+        `on_progress` it is called as `fn(progress)` (all delivered on the UI thread)."""
+        self._accept()
+        job = Job(fn, on_done, on_error, on_progress, label, owner)
+        if self._thread is None:
+            # A daemon thread: a job stuck in I/O must not keep the process alive after close
+            # (which waits for the queue, but only so long).
+            self._thread = threading.Thread(target=self._work, name="baseline-studio-db-writer",
+                                            daemon=True)
+            self._thread.start()
+        self._queue.put(job)
         # Let the worker take the GIL now: otherwise it waits until the UI thread lets go of it
         # (up to the 5 ms switch interval while the UI repaints), and an answer's durable
         # write, which the next item waits for, starts that much later.
         time.sleep(0)
-        return self._next_ticket
+        return job
 
-    def close(self, timeout_s: float = 30.0) -> None:
-        """Finish the queued jobs, then stop the thread. The jobs complete; their results are
-        no longer delivered (the window that asked for them is closing)."""
+    def close(self, timeout_s: float = 30.0) -> bool:
+        """Finish the queued jobs (waiting at most `timeout_s`), then stop the thread. The jobs
+        complete; their results are no longer delivered (the window that asked for them is
+        closing). False when the queue did not finish in time."""
         if self._closed:
-            return
+            return True
         self._closed = True
+        if self._thread is None:
+            return True
         self._queue.put(None)
         self._thread.join(timeout_s)
+        return not self._thread.is_alive()
 
     # ------------------------------------------------------------------ worker thread
 
     def _work(self) -> None:
-        while True:
-            job = self._queue.get()
-            if job is None:
-                return
-            try:
-                result = job.fn()
-            except Exception as exc:  # every failure goes back to the UI, never swallowed here
-                self._relay.finished.emit(job, None, exc)
-            else:
-                self._relay.finished.emit(job, result, None)
-
-    # ------------------------------------------------------------------ UI thread
-
-    def _deliver(self, job: _Job, result: Any, error: BaseException | None) -> None:
-        self._pending -= 1
-        try:
-            if self._closed:
-                return  # the window is closing: nobody left to act on it (the job itself ran)
-            if error is not None:
-                if job.on_error is not None:
-                    job.on_error(error)
-                else:
-                    self.failed.emit(job.label, error)
-            elif job.on_done is not None:
-                job.on_done(result)
-        finally:
-            if self._pending == 0:
-                self.busy_changed.emit(False)
+        while (job := self._queue.get()) is not None:
+            job.execute(self._relay, self._deliver)
 
 
 def describe_error(error: BaseException) -> str:

@@ -19,9 +19,7 @@ atomically and validated; on failure the study is left as it was).
 
 from __future__ import annotations
 
-import math
 import shutil
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,17 +28,9 @@ from app.importers.base import ImportOptions, Problems, fail
 from app.importers.json_source import JsonTextError, parse_json
 from app.importers.tables import cell_text, read_table
 from app.importers.writing import write_json
-from app.study.answers import NA, item_document_ids
+from app.kinds import kind_of
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
-from app.study.model import (
-    ChoiceQuestion,
-    ClusteringQuestion,
-    Item,
-    Question,
-    RankingQuestion,
-    RatingQuestion,
-    RelevanceQuestion,
-)
+from app.study.model import Item, Question
 
 COLUMNS = ("model", "item_id", "question_id", "prediction")
 PREDICTIONS_DIR = "predictions"
@@ -55,73 +45,17 @@ class Prediction:
 
 
 def parse_prediction(item: Item, question: Question, text: str) -> Any:
-    """The prediction in its stored shape, or ValueError saying what is wrong."""
+    """The prediction in its stored shape, or ValueError saying what is wrong (each kind
+    checks its own: `Kind.parse_prediction`)."""
+    kind = kind_of(question)
     text = text.strip()
-    if isinstance(question, ChoiceQuestion):
-        keys = [o.key for o in question.options]
-        if text not in keys:
-            raise ValueError(f"{text!r} is not one of the options {keys}")
-        return text
-    if isinstance(question, RatingQuestion):
-        if text.upper() in (NA, "N/A"):
-            return NA
-        try:
-            value = float(text)
-        except ValueError:
-            raise ValueError(f"{text!r} is not a number") from None
-        if not math.isfinite(value):
-            raise ValueError(f"{text!r} is not a finite number")
-        return value
-    if not isinstance(question, RelevanceQuestion | RankingQuestion | ClusteringQuestion):
-        return text  # a comment
+    if not kind.prediction_json:
+        return kind.parse_prediction(item, question, text)
     try:
         value = parse_json(text)
     except JsonTextError as exc:
         raise ValueError(f"not valid JSON: {exc.message} at column {exc.column}") from exc
-    docs = item_document_ids(item)
-    if isinstance(question, RankingQuestion):
-        if not isinstance(value, list) or sorted(map(str, value)) != sorted(docs):
-            raise ValueError(f"a ranking lists every one of {docs} exactly once")
-        return [str(v) for v in value]
-    if isinstance(question, ClusteringQuestion):
-        return _clustering(value, docs)
-    return _scores(value, docs)
-
-
-def _scores(value: Any, docs: list[str]) -> dict[str, float]:
-    if isinstance(value, list):
-        if len(value) != len(docs):
-            raise ValueError(f"expected {len(docs)} scores, got {len(value)}")
-        value = dict(zip(docs, value, strict=True))
-    if not isinstance(value, Mapping) or set(value) != set(docs):
-        raise ValueError(f"a score for each of {docs}")
-    out = {}
-    for doc in docs:
-        score = value[doc]
-        if isinstance(score, bool) or not isinstance(score, int | float):
-            raise ValueError(f"score {score!r} for {doc!r} is not a number")
-        try:
-            number = float(score)  # an integer of 400 digits overflows here
-        except OverflowError:
-            raise ValueError(f"score for {doc!r} is too large ({len(str(score))} digits)") from None
-        if not math.isfinite(number):
-            raise ValueError(f"score {score!r} for {doc!r} is not a finite number")
-        out[doc] = number
-    return out
-
-
-def _clustering(value: Any, cards: list[str]) -> dict[str, str]:
-    if isinstance(value, list):
-        mapping: dict[str, str] = {}
-        for index, group in enumerate(value):
-            for card in group if isinstance(group, list) else [None]:
-                if card is None or str(card) in mapping:
-                    raise ValueError("a grouping given as a list holds lists of distinct card ids")
-                mapping[str(card)] = str(index)
-        value = mapping
-    if not isinstance(value, Mapping) or set(value) != set(cards):
-        raise ValueError(f"a label for each of {cards}")
-    return {card: str(value[card]) for card in cards}
+    return kind.parse_prediction(item, question, value)
 
 
 def read_predictions(loaded: LoadedStudy, path: Path) -> list[Prediction]:

@@ -121,7 +121,8 @@ def group_rasch(group: QuestionGroup, scorer: FamilyScorer | None, answers: pd.D
                 models: dict[str, pd.DataFrame]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """`rasch_rows` of a choice question scored right/wrong against gold (accuracy family):
     every participant and every model with predictions, each answer's outcome as scored."""
-    if scorer is None or scorer.family != "accuracy" or group.kind != "choice":
+    if (scorer is None or scorer.family != "accuracy"
+            or group.response_kind.answer_value != "label"):
         return [], []
     by_rater = {str(code): rows for code, rows in answers.groupby("participant", sort=True)}
     tiers = {code: str(rows["tier"].iloc[0]) for code, rows in by_rater.items()}

@@ -44,7 +44,7 @@ def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
     """Both models on the group's human answers that are option keys; a choice group only,
     with at least two raters (one rater has nobody to be weighed against)."""
     out = GroupRaters()
-    if group.kind != "choice" or answers.empty:
+    if group.response_kind.answer_value != "label" or answers.empty:
         return out
     keys = answers[_is_text(answers["answer"])]
     if keys["participant"].nunique() < 2:
@@ -154,7 +154,7 @@ def competence_exclusion_rows(loaded: LoadedStudy, frame: pd.DataFrame,
     `low_competence_rows`."""
     rows: list[dict[str, Any]] = []
     for group in question_groups(loaded.study):
-        if group.kind == "choice":
+        if group.response_kind.answer_value == "label":
             rows += fit_group(group, group_answers(group, frame, None)).raters
     return low_competence_rows(raters_frame(rows), share, enabled=enabled)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import __version__
+from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
@@ -48,7 +49,9 @@ class BlockIntroScreen:
 
 
 @dataclass(frozen=True)
-class TrialScreen:
+class TrialScreenSpec:
+    """Next comes a trial of `view` (shown by the widget widgets.shell.trial_screen.TrialScreen)."""
+
     view: TrialView
 
 
@@ -65,7 +68,7 @@ class EndScreen:
     score: float | None  # only when the study allows showing it
 
 
-Screen = BlockIntroScreen | TrialScreen | BreakScreen | EndScreen
+Screen = BlockIntroScreen | TrialScreenSpec | BreakScreen | EndScreen
 
 
 @dataclass(frozen=True)
@@ -78,17 +81,7 @@ class Progress:
 
 
 # ----------------------------------------------------------------------- what the UI hands back
-
-
-@dataclass(frozen=True)
-class QuestionAnswer:
-    """The final answer to one question and how it came about (monotonic ns)."""
-
-    question_id: str
-    answer: Any  # None: not answered (only allowed when optional or timed out)
-    answer_ns: int | None = None
-    first_interaction_ns: int | None = None
-    n_changes: int = 0
+# (and QuestionAnswer, the final answer to one question: `app.kinds.state`, re-exported here)
 
 
 @dataclass(frozen=True)
@@ -213,7 +206,7 @@ class SessionEngine:
                 and main_done not in self._breaks_taken
                 and self._tally.main_total - main_done >= min_items_after_break(every)):
             return BreakScreen(self.done, self.total)
-        return TrialScreen(self._trial_view(planned))
+        return TrialScreenSpec(self._trial_view(planned))
 
     def peek_trial_after(self, position: int) -> TrialView | None:
         """The view of the next unanswered item after the one at `position`: what

@@ -10,17 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from app.kinds import kind_of
 from app.session.assignment import assigned_item_ids
-from app.study.model import (
-    CardsStimulus,
-    ChoiceQuestion,
-    ClusteringQuestion,
-    Item,
-    QueryDocumentsStimulus,
-    RankingQuestion,
-    RelevanceQuestion,
-    Study,
-)
+from app.study.model import CardsStimulus, Item, QueryDocumentsStimulus, Study
 
 
 @dataclass(frozen=True)
@@ -76,7 +68,7 @@ def plan_item_ids(study: Study, participant_code: str) -> set[str]:
 def _orders(shuffle_default: bool, item: Item, rng: random.Random) -> dict[str, list[str]]:
     """The shown order of each question's options or documents. The draws from `rng` come in
     a fixed sequence across the whole plan (stored plans depend on it): documents first, then
-    each shuffled choice question in turn."""
+    each question that shuffles its own options (a choice) in turn (`Kind.shown_order`)."""
     orders: dict[str, list[str]] = {}
     stimulus = item.stimulus
     docs: list[str] | None = None
@@ -87,14 +79,9 @@ def _orders(shuffle_default: bool, item: Item, rng: random.Random) -> dict[str, 
     if docs is not None and shuffle_default:
         rng.shuffle(docs)
     for question in item.questions:
-        if isinstance(question, ChoiceQuestion):
-            keys = [o.key for o in question.options]
-            flag = question.shuffle_options
-            if shuffle_default if flag is None else flag:
-                rng.shuffle(keys)
-            orders[question.id] = keys
-        elif isinstance(question, RelevanceQuestion | RankingQuestion | ClusteringQuestion) and docs:
-            orders[question.id] = list(docs)
+        order = kind_of(question).shown_order(question, docs, shuffle_default, rng)
+        if order is not None:
+            orders[question.id] = order
     return orders
 
 

@@ -4,19 +4,22 @@ the categories or the scoring settings. Widgets only ever receive these objects.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.kinds import kind_of
+from app.kinds.entries import Entry
+from app.kinds.state import AnswerState
 from app.session.plan import PlannedTrial
 from app.study.model import (
     CardsStimulus,
-    ChoiceQuestion,
     ImagesStimulus,
     Item,
     QueryDocumentsStimulus,
     Question,
-    ScoringSpec,
     Study,
     TextStimulus,
 )
@@ -52,23 +55,21 @@ class TrialView:
 
 def strip_question(question: Question, order: list[str] | None) -> Question:
     """A copy of the question without its gold answer or scoring, options in `order`."""
-    update: dict[str, Any] = {"gold": None, "scoring": ScoringSpec()}
-    if isinstance(question, ChoiceQuestion) and order:
-        by_key = {o.key: o for o in question.options}
-        update["options"] = [by_key[k] for k in order]
-    return question.model_copy(update=update)
+    return kind_of(question).shown_question(question, order)
 
 
 def shown_stimulus(item: Item, planned: PlannedTrial) -> Any:
     stim = item.stimulus
     order = next(iter(o for q, o in planned.orders.items()
-                      if q in {x.id for x in item.questions if x.kind != "choice"}), None)
+                      if q in {x.id for x in item.questions if kind_of(x).uses_documents}), None)
     if order and isinstance(stim, QueryDocumentsStimulus):
         by_id = {d.id: d for d in stim.documents}
         return stim.model_copy(update={"documents": [by_id[i] for i in order]})
     if order and isinstance(stim, CardsStimulus):
         by_id = {c.id: c for c in stim.cards}
         return stim.model_copy(update={"cards": [by_id[i] for i in order]})
+    for question in item.questions:  # a kind that places the stimulus's parts itself
+        stim = kind_of(question).shown_stimulus(question, stim, planned.orders.get(question.id))
     return stim
 
 
@@ -87,7 +88,7 @@ def submits_on_answer(study: Study, item: Item) -> bool:
         return item.submit == "on_answer"
     design = study.design
     timed = design.deadline_ms is not None or design.fixation_ms > 0 or design.ready_screen
-    return timed and len(item.questions) == 1 and isinstance(item.questions[0], ChoiceQuestion)
+    return timed and len(item.questions) == 1 and kind_of(item.questions[0]).answer_key_submits
 
 
 def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, total: int) -> TrialView:
@@ -111,3 +112,30 @@ def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, to
         deadline_ms=study.design.deadline_ms,
         submit_on_answer=submits_on_answer(study, item),
     )
+
+
+def shown_entries(question: Question, view: TrialView) -> list[Entry]:
+    """The documents or cards of the view's stimulus, in the order shown for `question`."""
+    stim = view.stimulus
+    if isinstance(stim, QueryDocumentsStimulus):
+        entries = [Entry(d.id, d.text) for d in stim.documents]
+    elif isinstance(stim, CardsStimulus):
+        entries = [Entry(c.id, c.text) for c in stim.cards]
+    else:
+        raise ValueError(f"a {question.kind} question needs documents or cards; item "
+                         f"{view.item_id!r} shows a {stim.kind} stimulus")
+    order = view.orders.get(question.id)
+    if order and sorted(order) == sorted(e.id for e in entries):
+        by_id = {e.id: e for e in entries}
+        entries = [by_id[i] for i in order]
+    return entries
+
+
+def state_for(question: Question, view: TrialView, clock: Callable[[], int] = time.monotonic_ns
+              ) -> AnswerState:
+    """The answer model for a question as shown on a trial screen: kinds that judge documents
+    or cards get them from the view, in the order the participant sees them (the plan's order
+    for that question, else the stimulus's)."""
+    kind = kind_of(question)
+    entries = shown_entries(question, view) if kind.uses_documents else []
+    return kind.answer_state(question, entries, clock)

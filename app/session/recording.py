@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from app.kinds import kind_of
 from app.session.plan import PlannedTrial
 from app.study.answers import AnswerError, normalize_answer
 from app.study.model import Item, Question
@@ -25,7 +26,7 @@ class SubmitError(ValueError):
 def stored_answer(item: Item, question: Question, value: Any, *, timed_out: bool) -> Any:
     """The answer as stored: normalised for its kind, or kept as given when blank (None, or
     an optional text left empty), which only an optional question or a timed-out trial may be."""
-    if value is None or (question.kind == "text" and value == "" and not question.required):
+    if value is None or (kind_of(question).is_empty_answer(value) and not question.required):
         if question.required and not timed_out:
             raise SubmitError(f"question {question.id!r} needs an answer")
         return value

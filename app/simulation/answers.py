@@ -25,35 +25,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from app.study.answers import NA, item_document_ids
-from app.study.model import (
-    ChoiceQuestion,
-    ClusteringQuestion,
-    Item,
-    Question,
-    RankingQuestion,
-    RatingQuestion,
-    RelevanceQuestion,
-    TextQuestion,
-)
+from app.kinds import kind_of
+from app.kinds.simulated import ItemLatent, Person
+from app.study.model import Item, Question
 
 ITEM_DIFFICULTY_SD = 0.5  # log-odds
 RT_PER_DIFFICULTY = 0.4  # log-RT per unit of difficulty: harder items are slower
-NA_RATE = 0.02
 
-COMMENTS = [
-    "[simulated] Clear enough; I answered quickly.",
-    "[simulated] Hard to decide between two of the options.",
-    "[simulated] The second half did not fit the first.",
-    "[simulated] I would want a closer look before deciding.",
-    "[simulated] Nothing stood out either way.",
-    "[simulated] Unusual wording, but it works.",
-]
+__all__ = ["ItemLatent", "Person", "answer_question", "expit", "item_latent", "logit",
+           "response_time_ms"]
 
 
 def logit(p: float) -> float:
@@ -63,21 +46,6 @@ def logit(p: float) -> float:
 
 def expit(x: float) -> float:
     return 1 / (1 + math.exp(-x))
-
-
-@dataclass(frozen=True)
-class ItemLatent:
-    """What every simulated participant agrees on about an item, drawn from the seed."""
-
-    difficulty: float
-    rng_seed: str
-    truths: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    def truth(self, question_id: str, draw: Callable[[random.Random], Any]) -> Any:
-        """A question's latent answer where it has no gold, drawn once (read it, never change it)."""
-        if question_id not in self.truths:
-            self.truths[question_id] = draw(random.Random(f"{self.rng_seed}:{question_id}"))
-        return self.truths[question_id]
 
 
 def item_latent(seed: int, item: Item) -> ItemLatent:
@@ -90,74 +58,11 @@ def _item_latent(seed: int, item_id: str) -> ItemLatent:
     return ItemLatent(difficulty=rng.gauss(0.0, ITEM_DIFFICULTY_SD), rng_seed=f"sim-latent:{seed}:{item_id}")
 
 
-@dataclass(frozen=True)
-class Person:
-    """A synthetic participant's constant traits."""
-
-    logit_accuracy: float  # tier accuracy plus own ability offset, in log-odds
-    rating_bias: float  # added to every rating
-    rating_sd: float  # noise of each rating
-    speed: float  # multiplies response times
-    comment_rate: float  # chance of writing an optional comment
-
-
 def answer_question(rng: random.Random, item: Item, question: Question, latent: ItemLatent,
                     person: Person, p_correct: float) -> Any:
-    """The answer in the shape the engine accepts (normalized by it afterwards)."""
-    if isinstance(question, ChoiceQuestion):
-        keys = [o.key for o in question.options]
-        target = question.gold or latent.truth(question.id, lambda r: r.choice(keys))
-        if rng.random() < p_correct:
-            return target
-        return rng.choice([k for k in keys if k != target])
-    if isinstance(question, RatingQuestion):
-        return _rating(rng, question, latent, person)
-    if isinstance(question, RelevanceQuestion):
-        grades = [g.value for g in question.grades]
-        docs = item_document_ids(item)
-        grade_of = question.gold or latent.truth(
-            question.id, lambda r: {d: r.choice(grades) for d in docs})
-        return {d: grade_of[d] if rng.random() < p_correct
-                else rng.choice([g for g in grades if g != grade_of[d]]) for d in docs}
-    if isinstance(question, RankingQuestion):
-        docs = item_document_ids(item)
-        order = list(question.gold or latent.truth(question.id, lambda r: r.sample(docs, len(docs))))
-        noise = (1 - p_correct) * len(order)
-        return [d for _, d in sorted((i + rng.gauss(0.0, noise), d) for i, d in enumerate(order))]
-    if isinstance(question, ClusteringQuestion):
-        return _clustering(rng, item, question, latent, p_correct)
-    if isinstance(question, TextQuestion):
-        if question.required or rng.random() < person.comment_rate:
-            return rng.choice(COMMENTS)[: question.max_length]
-        return ""
-    raise TypeError(f"no simulated answer for {type(question).__name__}")
-
-
-def _rating(rng: random.Random, question: RatingQuestion, latent: ItemLatent,
-            person: Person) -> float | str:
-    if question.allow_na and rng.random() < NA_RATE:
-        return NA
-    points = question.scale_points()
-    lo, hi = question.min, question.max
-    center = question.gold if question.gold is not None else latent.truth(
-        question.id, lambda r: r.uniform(lo + 0.2 * (hi - lo), hi - 0.2 * (hi - lo)))
-    value = center + person.rating_bias + rng.gauss(0.0, person.rating_sd)
-    return min(points, key=lambda x: abs(x - value))
-
-
-def _clustering(rng: random.Random, item: Item, question: ClusteringQuestion, latent: ItemLatent,
-                p_correct: float) -> dict[str, str]:
-    cards = item_document_ids(item)
-    n = question.n_groups or max(2, len(cards) // 3)
-    truth: dict[str, str] = question.gold or latent.truth(
-        question.id, lambda r: {c: f"g{r.randrange(n)}" for c in cards})
-    labels = sorted(set(truth.values()))
-    answer = {c: truth[c] if rng.random() < p_correct or len(labels) < 2
-              else rng.choice([g for g in labels if g != truth[c]]) for c in cards}
-    if question.n_groups is not None and len(set(answer.values())) != question.n_groups:
-        answer = truth  # moving cards emptied a group the question insists on
-    names: dict[str, str] = {}  # the participant names the groups in the order they make them
-    return {c: names.setdefault(answer[c], f"group {len(names) + 1}") for c in cards}
+    """The answer in the shape the engine accepts (normalized by it afterwards); each kind
+    draws its own (`Kind.simulate`, the rules above)."""
+    return kind_of(question).simulate(rng, item, question, latent, person, p_correct)
 
 
 def response_time_ms(rng: random.Random, median_ms: float, sigma: float, latent: ItemLatent,

@@ -23,17 +23,17 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any
 
 import krippendorff
 import numpy as np
 from scipy.stats import norm
 
+from app.kinds import Kind, kind_named, kind_of
 from app.simulation.answers import Person, answer_question, expit, item_latent, logit
 from app.simulation.config import SimulationConfig
 from app.study.loader import LoadedStudy
-from app.study.model import ChoiceQuestion, Item, MeasurementLevel, Question, RatingQuestion
+from app.study.model import Item, MeasurementLevel, Question
 
 PLAN_COLUMNS = ["raters_per_item", "n_items", "n_participants", "expected_ci_width_human",
                 "expected_ci_width_gap", "expected_ci_width_alpha", "hours_of_work",
@@ -46,26 +46,32 @@ class PlanTarget:
     """The question planned for and the items that carry it."""
 
     question_id: str
-    kind: str  # choice | rating
+    kind: str  # a kind with a `plan_level` (choice, rating)
     items: list[Item]
     questions: list[Question]
-    level: MeasurementLevel  # Krippendorff's: nominal (choice) or interval (rating)
+    level: MeasurementLevel  # Krippendorff's: the kind's `plan_level`
+
+    @property
+    def planned_kind(self) -> Kind[Any]:
+        return kind_named(self.kind)
 
 
 def plan_target(loaded: LoadedStudy) -> PlanTarget | None:
-    """The study's first choice or rating question on trial items (the one a plan sizes)."""
+    """The study's first question on trial items of a kind the plan sizes (choice, rating:
+    `Kind.plan_level`)."""
     found: dict[tuple[str, str], list[tuple[Item, Question]]] = {}
     for item in loaded.study.items:
         if item.role != "trial" or loaded.study.block(item.block).kind == "practice":
             continue
         for q in item.questions:
-            if isinstance(q, ChoiceQuestion | RatingQuestion) and q.scoring.include:
+            if kind_of(q).plan_level is not None and q.scoring.include:
                 found.setdefault((q.id, q.kind), []).append((item, q))
     if not found:
         return None
     (question_id, kind), pairs = next(iter(found.items()))
-    return PlanTarget(question_id, kind, [i for i, _ in pairs], [q for _, q in pairs],
-                      "nominal" if kind == "choice" else "interval")
+    level = kind_named(kind).plan_level
+    assert level is not None  # only such kinds were gathered
+    return PlanTarget(question_id, kind, [i for i, _ in pairs], [q for _, q in pairs], level)
 
 
 def _persons(rng: random.Random, config: SimulationConfig, n: int) -> list[Person]:
@@ -85,27 +91,17 @@ def _run(target: PlanTarget, config: SimulationConfig, n_items: int, max_raters:
     persons = _persons(rng, config, max_raters)
     scores = np.full((max_raters, n_items), np.nan)
     values = np.full((max_raters, n_items), np.nan)
+    kind = target.planned_kind
     for k, pick in enumerate(picks):
         item, question = target.items[pick], target.questions[pick]
         latent = item_latent(run_seed, item)
-        if isinstance(question, ChoiceQuestion):
-            keys = [o.key for o in question.options]
-            truth = question.gold or latent.truth(question.id, partial(_pick, keys))
         for r, person in enumerate(persons):
             answer = answer_question(rng, item, question, latent, person,
                                      expit(person.logit_accuracy - latent.difficulty))
-            if isinstance(question, ChoiceQuestion):
-                scores[r, k] = float(answer == truth)
-                values[r, k] = float(keys.index(answer))
-            elif isinstance(answer, int | float):
-                scores[r, k] = values[r, k] = float(answer)
+            scores[r, k], values[r, k] = kind.plan_point(question, latent, answer)
     models = {name: np.array([right.get(target.items[p].id, np.nan) for p in picks])
               for name, right in model_right.items()}
     return scores, values, models
-
-
-def _pick(keys: list[str], rng: random.Random) -> str:
-    return rng.choice(keys)
 
 
 def _alpha(values: np.ndarray, level: MeasurementLevel) -> float:
@@ -130,7 +126,7 @@ def plan_rows(loaded: LoadedStudy, config: SimulationConfig, *, raters: tuple[in
     alphas: dict[int, list[float]] = {r: [] for r in raters}
     for run in range(runs):
         scores, values, models = _run(target, config, n_items, top, seed * 1_000_003 + run,
-                                      model_right if target.kind == "choice" else {})
+                                      model_right if target.planned_kind.plan_model_gap else {})
         for r in raters:
             per_item = np.nanmean(scores[:r], axis=0)
             human[r].append(float(np.nanmean(per_item)))
@@ -179,9 +175,10 @@ def pilot_config(config: SimulationConfig, pilot: dict[str, float]) -> Simulatio
 
 def pilot_rates(loaded: LoadedStudy, frame: Any, target: PlanTarget) -> dict[str, float]:
     """What a pilot's responses (`app.results.frame.responses_frame`) say about the planned
-    question: humans' accuracy against gold (choice), the mean spread of ratings per item
-    (rating), and the median time a participant spends on an item (the longest answer time
-    on it, from its onset). Empty without responses to the question."""
+    question: what its kind measures (`Kind.pilot_rates`: humans' accuracy against gold for a
+    choice, the mean spread of ratings per item for a rating), and the median time a
+    participant spends on an item (the longest answer time on it, from its onset).
+    Empty without responses to the question."""
     if frame is None or frame.empty:
         return {}
     rows = frame[(frame["question_id"] == target.question_id)
@@ -189,20 +186,8 @@ def pilot_rates(loaded: LoadedStudy, frame: Any, target: PlanTarget) -> dict[str
                  & ~frame["practice"].astype(bool) & frame["answer"].notna()]
     if rows.empty:
         return {}
-    out: dict[str, float] = {}
-    gold = {i.id: q.gold for i, q in zip(target.items, target.questions, strict=True)
-            if isinstance(q, ChoiceQuestion) and q.gold}
-    if target.kind == "choice" and gold:
-        graded = rows[rows["item_id"].isin(list(gold))]
-        if not graded.empty:
-            out["accuracy"] = float(np.mean([a == gold[i] for i, a in
-                                             zip(graded["item_id"], graded["answer"], strict=True)]))
-    if target.kind == "rating":
-        numbers = rows.assign(value=[float(a) if isinstance(a, int | float) else math.nan
-                                     for a in rows["answer"]]).dropna(subset=["value"])
-        spread = numbers.groupby("item_id")["value"].std().dropna()
-        if not spread.empty:
-            out["rating_sd"] = float(spread.mean())
+    questions = {i.id: q for i, q in zip(target.items, target.questions, strict=True)}
+    out: dict[str, float] = dict(target.planned_kind.pilot_rates(questions, rows))
     per_item = frame[~frame["practice"].astype(bool)].groupby(["participant", "item_id"])["rt_ms"]
     times = per_item.max().dropna()
     if not times.empty:
@@ -218,14 +203,15 @@ def model_outcomes(loaded: LoadedStudy, target: PlanTarget) -> dict[str, dict[st
 
     group = next((g for g in question_groups(loaded.study)
                   if g.question_id == target.question_id and g.kind == target.kind), None)
-    if group is None or target.kind != "choice":
+    kind = target.planned_kind
+    if group is None or not kind.plan_model_gap:
         return {}
-    gold = {i.id: q.gold for i, q in zip(target.items, target.questions, strict=True)
-            if isinstance(q, ChoiceQuestion) and q.gold}
+    graded = {i.id: q for i, q in zip(target.items, target.questions, strict=True)
+              if kind.gold(q) is not None}
     out = {}
     for model, rows in load_predictions(loaded).answers(group).items():
-        right = {str(i): float(a == gold[str(i)]) for i, a in
-                 zip(rows["item_id"], rows["answer"], strict=True) if str(i) in gold}
+        right = {str(i): float(bool(kind.is_correct(graded[str(i)], a))) for i, a in
+                 zip(rows["item_id"], rows["answer"], strict=True) if str(i) in graded}
         if right:
             out[model] = right
     return out

@@ -1,7 +1,7 @@
-"""The study format: models, loading with full validation, asset paths, answers."""
+"""The study format: models (`app.study.model`), loading with full validation
+(`app.study.loader`), asset paths, answers, design checks.
 
-from app.study.errors import Problem, StudyError
-from app.study.loader import LoadedStudy, load_study
-from app.study.model import FORMAT_VERSION, Item, Study
-
-__all__ = ["FORMAT_VERSION", "Item", "LoadedStudy", "Problem", "Study", "StudyError", "load_study"]
+Nothing is imported here: the response kinds (`app.kinds`) build on the format's shared pieces
+(`app.study.model_base`, `model_stimuli`) while the loader checks answers through the kinds, so
+importing this package must not load the loader. Import from the module that holds a name.
+"""

@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from pathlib import Path
 
+from app.kinds import KINDS_BY_NAME, Kind
 from app.study.errors import Problem
 from app.study.model import (
     CardsStimulus,
-    ChoiceQuestion,
-    ClusteringQuestion,
     ImagesStimulus,
     Item,
     QueryDocumentsStimulus,
-    RankingQuestion,
-    RatingQuestion,
-    RelevanceQuestion,
     Study,
-    TextQuestion,
     TextStimulus,
 )
 from app.study.paths import AssetIndex, UnsafePathError, resolve_asset
@@ -103,16 +97,19 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
     return problems
 
 
-# Questions that refer to nothing in the stimulus: an item asking only these has nothing to
-# check here (the common case, e.g. 20,000 multiple-choice items).
-_SELF_CONTAINED = (ChoiceQuestion, RatingQuestion, TextQuestion)
+# Kinds whose questions refer to nothing in the stimulus (no documents, no check of their
+# own): an item asking only these has nothing to check here (the common case, e.g. 20,000
+# multiple-choice items).
+_SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items()
+                            if not kind.uses_documents
+                            and type(kind).item_problems is Kind.item_problems)
 _WITH_IMAGES = (ImagesStimulus, TextStimulus)  # a tuple: isinstance is quicker than with a union
 
 
 def _check_item(item: Item) -> list[tuple[str, str]]:
     stim = item.stimulus
     if isinstance(stim, _WITH_IMAGES) and all(
-            type(q) in _SELF_CONTAINED for q in item.questions):
+            q.kind in _SELF_CONTAINED for q in item.questions):
         return []
     out: list[tuple[str, str]] = []
     doc_ids: list[str] | None = None
@@ -126,37 +123,9 @@ def _check_item(item: Item) -> list[tuple[str, str]]:
     known = set(doc_ids or [])
 
     for q_index, question in enumerate(item.questions):
-        where = f"questions[{q_index}]"
-        if isinstance(question, RelevanceQuestion):
-            if not isinstance(stim, QueryDocumentsStimulus):
-                out.append((where, "a relevance question needs a query_documents stimulus"))
-            elif question.gold is not None and set(question.gold) != known:
-                out.append((f"{where}.gold", _set_mismatch(question.gold, known, "documents")))
-        elif isinstance(question, RankingQuestion):
-            if not isinstance(stim, QueryDocumentsStimulus | CardsStimulus):
-                out.append((where, "a ranking question needs a query_documents or cards stimulus"))
-            elif question.gold is not None and sorted(question.gold) != sorted(known):
-                out.append((f"{where}.gold", "gold must list every document exactly once"))
-        elif isinstance(question, ClusteringQuestion):
-            if not isinstance(stim, CardsStimulus):
-                out.append((where, "a clustering question needs a cards stimulus"))
-            else:
-                if question.gold is not None and set(question.gold) != known:
-                    out.append((f"{where}.gold", _set_mismatch(question.gold, known, "cards")))
-                if question.n_groups is not None and question.n_groups > len(known):
-                    out.append((f"{where}.n_groups", "more groups than cards"))
+        out += KINDS_BY_NAME[question.kind].item_problems(
+            question, stim, known, f"questions[{q_index}]")
     return out
-
-
-def _set_mismatch(gold: Mapping[str, object], known: set[str], what: str) -> str:
-    missing = sorted(known - set(gold))
-    unknown = sorted(set(gold) - known)
-    parts = []
-    if missing:
-        parts.append(f"missing {what} {missing}")
-    if unknown:
-        parts.append(f"unknown {what} {unknown}")
-    return "gold must give every one of the item's " + what + ": " + "; ".join(parts)
 
 
 def _check_images(item: Item, folder: Path, assets: AssetIndex | None = None) -> list[tuple[str, str]]:

@@ -19,18 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.study.answers import item_document_ids
+from app.kinds import kind_of
+from app.kinds.base import GoldOrder, GoldPlace, item_document_ids
 from app.study.defaults import metric_for
-from app.study.model import (
-    ChoiceQuestion,
-    ImagesStimulus,
-    Item,
-    Question,
-    RankingQuestion,
-    RelevanceQuestion,
-    Study,
-    TextStimulus,
-)
+from app.study.model import ImagesStimulus, Item, Question, Study, TextStimulus
 
 # A pattern this unlikely under chance is a flaw, not bad luck (one-sided tests).
 ALPHA = 0.01
@@ -40,11 +32,9 @@ MIN_GROUP = 5
 # warned about a trivial tilt.
 MIN_CRAMERS_V = 0.3
 DEFAULT_MAX_SESSION_MINUTES = 60.0
-# Seconds a participant needs per question, by response kind, for the session estimate when
-# no database says better (documented in docs/authoring.md, "Design warnings"). Kinds that judge
-# documents or cards take their time per document or card.
-SECONDS_PER_QUESTION = {"choice": 10.0, "rating": 6.0, "text": 30.0}
-SECONDS_PER_DOCUMENT = {"relevance": 5.0, "ranking": 6.0, "clustering": 5.0}
+# Seconds a participant needs per question, for the session estimate when no database says
+# better, are each kind's (`Kind.seconds_per_question`, `.seconds_per_document`; documented in
+# docs/authoring.md, "Design warnings").
 # Metric families that compare an answer with gold: without gold they have nothing to score.
 NEEDS_GOLD = frozenset({"accuracy", "sts", "retrieval", "clustering"})
 
@@ -81,36 +71,32 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _shuffled(study: Study, question: ChoiceQuestion) -> bool:
-    flag = question.shuffle_options
-    return study.design.shuffle_options if flag is None else flag
-
-
 def gold_position_warnings(study: Study) -> list[DesignWarning]:
     """Per question id: is the gold at one shown position far more often than chance? Only
     where options are shown in the file's order; a fixed label list (the same options in the
     same order on every item) is skipped, since there the position is the label itself."""
-    groups: dict[str, list[tuple[str, ChoiceQuestion]]] = defaultdict(list)
+    groups: dict[str, list[tuple[str, GoldPlace]]] = defaultdict(list)
+    shuffle = study.design.shuffle_options
     for index, item in scored_items(study):
         for q_index, q in enumerate(item.questions):
-            if isinstance(q, ChoiceQuestion) and q.gold is not None and not _shuffled(study, q):
-                groups[q.id].append((f"items[{index}].questions[{q_index}]", q))
+            found = kind_of(q).gold_place(q, shuffle)
+            if found is not None:
+                groups[q.id].append((f"items[{index}].questions[{q_index}]", found))
     out = []
     for qid, members in groups.items():
-        lists = {tuple(o.label for o in q.options) for _, q in members}
+        lists = {g.labels for _, g in members}
         if len(members) < MIN_GROUP or len(lists) == 1:
             continue
-        places = Counter([o.key for o in q.options].index(str(q.gold)) for _, q in members)
+        places = Counter(g.place for _, g in members)
         place, hits = places.most_common(1)[0]
         n = len(members)
-        chance = float(np.mean([1 / len(q.options) if place < len(q.options) else 0.0
-                                for _, q in members]))
+        chance = float(np.mean([1 / g.n_options if place < g.n_options else 0.0
+                                for _, g in members]))
         from scipy import stats
 
         p = stats.binomtest(hits, n, chance, alternative="greater").pvalue
         if p < ALPHA:
-            where, key = next((w, q.gold) for w, q in members
-                              if [o.key for o in q.options].index(str(q.gold)) == place)
+            where, key = next((w, g.key) for w, g in members if g.place == place)
             out.append(DesignWarning(
                 f"{where}.gold",
                 f"the right answer of question {qid!r} is the {_ordinal(place + 1)} option "
@@ -137,17 +123,12 @@ def document_order_warnings(study: Study) -> list[DesignWarning]:
             continue
         places = {d: i / (len(docs) - 1) for i, d in enumerate(docs)}  # 0 first .. 1 last
         for q in item.questions:
-            if isinstance(q, RelevanceQuestion) and q.gold:
-                low = min(g.value for g in q.grades)
-                yes, no = relevant[q.id]
-                for d, grade in q.gold.items():
-                    (yes if grade > low else no).append(places[d])
-            elif isinstance(q, RankingQuestion) and q.gold:
-                shown, gold = ranked[q.id]
-                shown += [places[d] for d in q.gold]
-                gold += [i / (len(q.gold) - 1) for i in range(len(q.gold))]
-            else:
+            found: GoldOrder | None = kind_of(q).gold_order(q, places)
+            if found is None:
                 continue
+            x, y = (relevant if found.test == "groups" else ranked)[q.id]
+            x += found.x
+            y += found.y
             first.setdefault(q.id, f"items[{index}].stimulus")
     out: list[DesignWarning] = []
     if not relevant and not ranked:
@@ -254,7 +235,7 @@ def missing_gold_warnings(study: Study) -> list[DesignWarning]:
 
 
 def _gold(question: Question) -> object | None:
-    return getattr(question, "gold", None)  # a text question has none
+    return kind_of(question).gold(question)  # a text question has none
 
 
 def _stimulus_key(item: Item) -> str:
@@ -297,11 +278,8 @@ def attention_check_warnings(study: Study) -> list[DesignWarning]:
             out.append(DesignWarning(f"items[{index}].questions", (
                 f"attention check {item.id!r} has no gold answer, so no answer can fail it")))
         for q_index, q in enumerate(item.questions):
-            if not isinstance(q, ChoiceQuestion) or q.gold is None:
-                continue
-            labels = Counter(" ".join(o.label.split()).casefold() for o in q.options)
-            right = next(o.label for o in q.options if o.key == q.gold)
-            if labels[" ".join(right.split()).casefold()] > 1:
+            right = kind_of(q).ambiguous_gold(q)
+            if right is not None:
                 out.append(DesignWarning(f"items[{index}].questions[{q_index}].options", (
                     f"attention check {item.id!r}: the right answer {right!r} is also the text "
                     "of another option, so the right answer is not unique")))
@@ -312,10 +290,11 @@ def attention_check_warnings(study: Study) -> list[DesignWarning]:
 
 
 def item_seconds_estimate(item: Item) -> float:
-    """Documented seconds for one item: the sum over its questions (SECONDS_PER_*)."""
+    """Documented seconds for one item: the sum over its questions (each kind's seconds per
+    question, plus per document or card)."""
     n_docs = len(item_document_ids(item))
-    return sum(SECONDS_PER_QUESTION.get(q.kind, 0.0) + SECONDS_PER_DOCUMENT.get(q.kind, 0.0) * n_docs
-               for q in item.questions)
+    kinds = [kind_of(q) for q in item.questions]
+    return sum(k.seconds_per_question + k.seconds_per_document * n_docs for k in kinds)
 
 
 def session_seconds(study: Study, *, item_seconds: float | None = None) -> float:

@@ -5,9 +5,9 @@ is generated from these classes (`app.study.schema`), and a test keeps the two i
 
 One study = metadata + participant profile fields + blocks + items. An item has one stimulus
 (what the participant reads or views) and one or more questions (what they answer). Each
-question has a response kind; the kinds are a discriminated union on the field `kind`, so
-adding a kind means adding a class here, its answer check in `app.study.answers`, its scorer
-and its widget.
+question has a response kind; the kinds are a discriminated union on the field `kind`, built
+from the registry of kinds (`app.kinds`): adding a kind means adding its module there and its
+widget.
 
 Gold answers live on the questions; they never leave the core except as practice feedback
 (see `app.session.presentation`, which builds what a screen may show).
@@ -16,10 +16,18 @@ Gold answers live on the questions; they never leave the core except as practice
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import Field, field_validator, model_validator
 
+from app.kinds import KINDS, QUESTION_KINDS
+from app.kinds.choice import ChoiceQuestion, Option
+from app.kinds.clustering import ClusteringQuestion
+from app.kinds.question import QuestionBase, ScoringSpec
+from app.kinds.ranking import RankingQuestion
+from app.kinds.rating import MIN_STEP, Anchor, RatingQuestion
+from app.kinds.relevance import Grade, RelevanceQuestion
+from app.kinds.text import TextQuestion
 from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
 from app.study.model_participants import Participants
 from app.study.model_quality import Quality
@@ -52,17 +60,24 @@ from app.study.ui_language import language_problem
 # Defined in the modules above and re-exported here, where the rest of the code imports them.
 __all__ = [
     "FORMAT_VERSION",
+    "MIN_STEP",
+    "QUESTION_KINDS",
+    "Anchor",
     "Assignment",
     "Block",
     "CardsStimulus",
+    "ChoiceQuestion",
+    "ClusteringQuestion",
     "Design",
     "Document",
+    "Grade",
     "Identifier",
     "ImageRef",
     "ImagesStimulus",
     "MeasurementLevel",
     "Models",
     "MtebExport",
+    "Option",
     "PairStimulus",
     "PoemPrompt",
     "PoemStimulus",
@@ -71,195 +86,30 @@ __all__ = [
     "ProfileOption",
     "PublishedScore",
     "QueryDocumentsStimulus",
+    "QuestionBase",
+    "RankingQuestion",
+    "RatingQuestion",
+    "RelevanceQuestion",
+    "ScoringSpec",
     "Stimulus",
     "StrictModel",
+    "TextQuestion",
     "TextStimulus",
 ]
 
-# --------------------------------------------------------------------------- scoring
-
-
-class ScoringSpec(StrictModel):
-    """How a question is scored and how agreement on it is measured.
-
-    Every field has a default that follows from the question's kind (see `app.study.defaults`):
-    a designer only writes what differs.
-    """
-
-    metric: str | None = Field(
-        default=None,
-        description="Metric family: accuracy, sts, retrieval, clustering, descriptive, authorship.",
-    )
-    level: MeasurementLevel | None = Field(
-        default=None, description="Level of measurement for Krippendorff's alpha."
-    )
-    breakdown: list[str] = Field(
-        default_factory=list, description="Item categories to break the scores down by."
-    )
-    group_by: str | None = Field(
-        default=None,
-        description="Category that splits items into groups compared side by side (e.g. author).",
-    )
-    include: bool = Field(default=True, description="False: recorded but not scored (comments).")
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        description="Metric-specific settings, e.g. {'tie_rule': 'first_sorted'} or "
-        "{'truth_category': 'author_type', 'positive_value': 'human', 'threshold': 4}.",
-    )
-
-
 # --------------------------------------------------------------------------- questions
 
-
-class QuestionBase(StrictModel):
-    id: Identifier
-    prompt: str = Field(default="", description="Markdown; `<image>` places the item's images.")
-    required: bool = True
-    help: str | None = None
-    scoring: ScoringSpec = Field(default_factory=ScoringSpec)
-
-
-class Option(StrictModel):
-    key: Identifier
-    label: str
-
-
-class ChoiceQuestion(QuestionBase):
-    """One option out of several (A-D, Y/N, a class label)."""
-
-    kind: Literal["choice"] = "choice"
-    options: list[Option] = Field(min_length=2)
-    shuffle_options: bool | None = Field(
-        default=None, description="Overrides the study's design.shuffle_options for this question."
-    )
-    gold: Identifier | None = None
-
-    @model_validator(mode="after")
-    def _keys_unique_and_gold_known(self) -> ChoiceQuestion:
-        keys = [o.key for o in self.options]
-        if len(set(keys)) != len(keys):  # the quick test first: this runs for every question
-            dupes = sorted({k for k in keys if keys.count(k) > 1})
-            raise ValueError(f"option keys must be unique; repeated: {', '.join(dupes)}")
-        if self.gold is not None and self.gold not in keys:
-            raise ValueError(f"gold {self.gold!r} is not one of the option keys {keys}")
-        return self
-
-
-MIN_STEP = 1e-9
-
-
-class Anchor(StrictModel):
-    value: float
-    label: str
-
-
-class RatingQuestion(QuestionBase):
-    """A point on a scale: Likert statements, similarity 0-5 in halves."""
-
-    kind: Literal["rating"] = "rating"
-    min: float
-    max: float
-    step: float = Field(default=1, gt=0)
-    anchors: list[Anchor] = Field(default_factory=list)
-    allow_na: bool = False
-    na_label: str = "N/A"
-    gold: float | None = None
-    feedback_tolerance: float = Field(
-        default=0, ge=0, description="Practice feedback calls an answer within this distance of "
-        "the gold correct (0.5: 4.5 against a gold of 5). Scores do not use it.")
-
-    @model_validator(mode="after")
-    def _scale_is_sane(self) -> RatingQuestion:
-        if self.max <= self.min:
-            raise ValueError(f"max ({self.max}) must be greater than min ({self.min})")
-        if self.step < MIN_STEP:  # scale points are rounded to 10 places: finer ones would merge
-            raise ValueError(f"step {self.step} is below the smallest step, {MIN_STEP}")
-        # -1e308..1e308 (or a step of 5e-324) is infinitely many steps: compared before
-        # round(), which overflows on infinity.
-        steps = (self.max - self.min) / self.step
-        if not steps <= 1000:
-            raise ValueError(f"a scale may have at most 1000 steps; {self.min}..{self.max} in "
-                             f"steps of {self.step} has more")
-        if abs(steps - round(steps)) > 1e-9:
-            raise ValueError(f"step {self.step} does not divide the range {self.min}..{self.max}")
-        for anchor in self.anchors:
-            if not self.min <= anchor.value <= self.max:
-                raise ValueError(f"anchor {anchor.value} lies outside {self.min}..{self.max}")
-        if self.gold is not None and not self.min <= self.gold <= self.max:
-            raise ValueError(f"gold {self.gold} lies outside {self.min}..{self.max}")
-        return self
-
-    def scale_points(self) -> list[float]:
-        n = round((self.max - self.min) / self.step)
-        return [round(self.min + i * self.step, 10) for i in range(n + 1)]
-
-
-class Grade(StrictModel):
-    value: int
-    label: str
-
-
-def _binary_grades() -> list[Grade]:
-    return [Grade(value=0, label="Not relevant"), Grade(value=1, label="Relevant")]
-
-
-class RelevanceQuestion(QuestionBase):
-    """A judgement per document of the item's `query_documents` stimulus."""
-
-    kind: Literal["relevance"] = "relevance"
-    grades: list[Grade] = Field(default_factory=_binary_grades, min_length=2)
-    gold: dict[str, int] | None = Field(default=None, description="document id -> grade")
-
-    @model_validator(mode="after")
-    def _gold_grades_known(self) -> RelevanceQuestion:
-        values = {g.value for g in self.grades}
-        if len(values) != len(self.grades):
-            raise ValueError("grade values must be unique")
-        if self.gold:
-            bad = sorted(d for d, g in self.gold.items() if g not in values)
-            if bad:
-                raise ValueError(f"gold grades of {bad} are not among the grade values {sorted(values)}")
-        return self
-
-
-class RankingQuestion(QuestionBase):
-    """A full order of the item's documents or cards, most relevant first."""
-
-    kind: Literal["ranking"] = "ranking"
-    gold: list[str] | None = Field(default=None, description="ids in the right order")
-
-
-class ClusteringQuestion(QuestionBase):
-    """Free grouping of the item's cards into groups the participant makes and names."""
-
-    kind: Literal["clustering"] = "clustering"
-    n_groups: int | None = Field(default=None, ge=1, description="Fixed number of groups, if any.")
-    require_group_names: bool = Field(
-        default=False, description="Every group must be named (not left 'Group n') before the "
-        "grouping can be submitted.")
-    gold: dict[str, str] | None = Field(default=None, description="card id -> gold group label")
-
-
-class TextQuestion(QuestionBase):
-    """A free comment."""
-
-    kind: Literal["text"] = "text"
-    required: bool = False
-    multiline: bool = True
-    max_length: int = Field(default=5000, ge=1, le=100_000)
-    scoring: ScoringSpec = Field(default_factory=lambda: ScoringSpec(include=False))
-
-
-Question = Annotated[
-    ChoiceQuestion
-    | RatingQuestion
-    | RelevanceQuestion
-    | RankingQuestion
-    | ClusteringQuestion
-    | TextQuestion,
-    Field(discriminator="kind"),
-]
-QUESTION_KINDS = ("choice", "rating", "relevance", "ranking", "clustering", "text")
+# Each response kind's question model lives with the rest of the kind (`app.kinds.<kind>`);
+# the study format's union of questions is built from the registry, in its order (which is
+# the schema's). For the type checker a question is the shared base: code that needs a kind's
+# fields asks the kind (`app.kinds.kind_of`).
+if TYPE_CHECKING:
+    Question: TypeAlias = QuestionBase
+else:
+    Question = Annotated[
+        Union[tuple(kind.question_model for kind in KINDS)],  # noqa: UP007 (built at run time)
+        Field(discriminator="kind"),
+    ]
 
 
 # --------------------------------------------------------------------------- items

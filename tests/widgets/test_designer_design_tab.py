@@ -8,44 +8,44 @@ from app.home import bundled_studies_dir
 from app.storage import open_database
 from app.study.loader import load_study
 from widgets.designer.window import DesignerWindow
-from widgets.writer import DatabaseWriter
+from widgets.tasks import TaskManager
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "design"
 
 
-def _window(qtbot, folder: Path, tmp_path: Path) -> tuple[DesignerWindow, DatabaseWriter]:
+def _window(qtbot, folder: Path, tmp_path: Path) -> tuple[DesignerWindow, TaskManager]:
     db = open_database(f"sqlite:///{tmp_path / 'd.sqlite3'}")
-    writer = DatabaseWriter()
-    window = DesignerWindow(db, writer, current=load_study(folder))
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks, current=load_study(folder))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: "per participant" in window.design.summary.text(),
                     timeout=5000)
-    return window, writer
+    return window, tasks
 
 
-def close_designer(window: DesignerWindow, writer: DatabaseWriter) -> None:
+def close_designer(window: DesignerWindow, tasks: TaskManager) -> None:
     """Close the window, then its writer and database (shared with the other designer tests)."""
     db = window.db
     window.close()
-    writer.close()
+    tasks.close()
     db.close()
 
 
 def test_design_tab_lists_the_always_a_warnings(qtbot, tmp_path: Path) -> None:
-    window, writer = _window(qtbot, FIXTURES / "always-a", tmp_path)
+    window, tasks = _window(qtbot, FIXTURES / "always-a", tmp_path)
     tab = window.design
     assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Design (2 warnings)"
     assert tab.table.rowCount() == 2
     assert tab.table.item(0, 0).text() == "items[0].questions[0].gold"
     assert "1st option (key A) in 7 of 7" in tab.table.item(0, 1).text()
     assert "2 design warnings" in tab.summary.text()
-    close_designer(window, writer)
+    close_designer(window, tasks)
 
 
 def test_design_tab_of_a_bundled_study_has_no_warning(qtbot, tmp_path: Path) -> None:
-    window, writer = _window(qtbot, bundled_studies_dir() / "lesion-vqa-demo", tmp_path)
+    window, tasks = _window(qtbot, bundled_studies_dir() / "lesion-vqa-demo", tmp_path)
     assert window.tabs.tabText(window.tabs.indexOf(window.design)) == "Design"
     assert window.design.summary.text().startswith("No design warnings.")
     assert window.design.table.rowCount() == 0
-    close_designer(window, writer)
+    close_designer(window, tasks)

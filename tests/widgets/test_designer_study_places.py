@@ -8,23 +8,23 @@ import json
 import shutil
 from pathlib import Path
 
-from app.cli import main
 from app.storage import open_database
 from app.study.loader import load_study
 from app.study_places import PLACES_FILE, remember_folder, remembered_folders
+from baseline_studio import main
 from tests.widgets.test_designer_design_tab import close_designer
 from widgets.designer.window import DesignerWindow
-from widgets.writer import DatabaseWriter
+from widgets.tasks import TaskManager
 
 
-def _designer(qtbot, url: str) -> tuple[DesignerWindow, DatabaseWriter]:
+def _designer(qtbot, url: str) -> tuple[DesignerWindow, TaskManager]:
     db = open_database(url)
-    writer = DatabaseWriter()
-    window = DesignerWindow(db, writer)
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks)
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: window.study_box.count() > 0 and not writer.busy, timeout=10_000)
-    return window, writer
+    qtbot.waitUntil(lambda: window.study_box.count() > 0 and not tasks.busy, timeout=10_000)
+    return window, tasks
 
 
 def test_a_study_elsewhere_with_data_is_listed_then_found_again_after_a_move(
@@ -33,19 +33,19 @@ def test_a_study_elsewhere_with_data_is_listed_then_found_again_after_a_move(
     shutil.copytree(mini_study_dir, elsewhere)
     url = f"sqlite:///{tmp_path / 'data.sqlite3'}"
     assert main(["simulate", "--study", str(elsewhere), "--participants", "2", "--db", url]) == 0
-    window, writer = _designer(qtbot, url)
+    window, tasks = _designer(qtbot, url)
     paths = [e.path for e in window.entries]
     assert elsewhere.resolve() in [p.resolve() for p in paths]
     index = next(i for i, e in enumerate(window.entries) if e.study_id == "mini")
     window.study_box.setCurrentIndex(index)
     window._study_picked(index)
     qtbot.waitUntil(lambda: window.participants.rowCount() == 2, timeout=10_000)
-    close_designer(window, writer)
+    close_designer(window, tasks)
 
     moved = tmp_path / "moved" / "mini"
     moved.parent.mkdir()
     elsewhere.rename(moved)
-    window, writer = _designer(qtbot, url)
+    window, tasks = _designer(qtbot, url)
     index = next(i for i, e in enumerate(window.entries) if e.study_id == "mini")
     entry = window.entries[index]
     assert entry.origin == "missing" and "folder not found" in entry.title
@@ -60,7 +60,7 @@ def test_a_study_elsewhere_with_data_is_listed_then_found_again_after_a_move(
     assert not window.locate_button.isVisible()
     assert not any(e.origin == "missing" for e in window.entries)
     assert remembered_folders()[window.loaded.content_hash] == moved.resolve()
-    close_designer(window, writer)
+    close_designer(window, tasks)
 
 
 def test_remembered_folders_survive_a_broken_file(mini_study_dir: Path, data_home: Path) -> None:

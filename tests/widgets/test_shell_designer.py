@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.security import check_designer_passphrase, has_designer_passphrase
-from app.session.engine import QuestionAnswer, SessionEngine, TrialScreen, TrialTiming
+from app.session.engine import QuestionAnswer, SessionEngine, TrialScreenSpec, TrialTiming
 from app.storage import open_database
 from app.study.loader import load_study
 from widgets.designer.gate import PassphraseDialog
 from widgets.designer.window import DesignerWindow
 from widgets.qt import QtWidgets
-from widgets.writer import DatabaseWriter
+from widgets.tasks import TaskManager
 
 
 def test_first_use_sets_a_passphrase_typed_twice(qtbot, data_home: Path) -> None:
@@ -53,7 +53,7 @@ def test_a_wrong_passphrase_is_refused(qtbot) -> None:
 
 def _answer_first_trial(engine: SessionEngine) -> None:
     screen = engine.next_screen()
-    while not isinstance(screen, TrialScreen):
+    while not isinstance(screen, TrialScreenSpec):
         engine.acknowledge_intro(screen.block_id)  # type: ignore[union-attr]
         screen = engine.next_screen()
     question = screen.view.questions[0]
@@ -68,12 +68,12 @@ def test_designer_window_shows_progress_and_coverage(qtbot, mini_study_dir: Path
     db = open_database(f"sqlite:///{tmp_path / 'd.sqlite3'}")
     _answer_first_trial(SessionEngine(loaded, db, "P001", profile={"tier": "senior"}))
     SessionEngine(loaded, db, "P002", profile={"tier": "primary", "email": "x@y.z"})
-    writer = DatabaseWriter()
-    window = DesignerWindow(db, writer, current=loaded)
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks, current=loaded)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: window.participants.rowCount() == 2, timeout=5000)
-    qtbot.waitUntil(lambda: not writer.busy, timeout=5000)
+    qtbot.waitUntil(lambda: not tasks.busy, timeout=5000)
     rows = {window.participants.item(r, 0).text(): [window.participants.item(r, c).text()
                                                      for c in range(7)]
             for r in range(2)}
@@ -89,7 +89,7 @@ def test_designer_window_shows_progress_and_coverage(qtbot, mini_study_dir: Path
     assert "2 participants" in window.summary.text()
     assert "8 of 8 items have fewer" in window.summary.text()
     window.close()
-    writer.close()
+    tasks.close()
     db.close()
 
 
@@ -105,8 +105,8 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     loaded = load_study(mini_study_dir)
     db = open_database(f"sqlite:///{tmp_path / 'tools.sqlite3'}")
     _answer_first_trial(SessionEngine(loaded, db, "P001", profile={"tier": "senior"}))
-    writer = DatabaseWriter()
-    window = DesignerWindow(db, writer, current=loaded)
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks, current=loaded)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: window.participants.rowCount() == 1, timeout=5000)
@@ -127,8 +127,8 @@ def test_designer_tools_open_the_real_dialogs(qtbot, mini_study_dir: Path, tmp_p
     window.close()
     assert window.tools_open == {}
     assert not preview.session.folder.exists()  # closed with the designer window: deleted
-    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
-    writer.close()
+    qtbot.waitUntil(lambda: not tasks.busy, timeout=10_000)
+    tasks.close()
     db.close()
 
 
@@ -173,8 +173,8 @@ def test_participants_view_flags_a_rater_far_below_the_others(qtbot, tmp_path: P
     raters = [("P01", "a", 0.9), ("P02", "a", 0.85), ("P03", "b", 0.8), ("P04", "b", 0.8),
               ("P05", "b", 0.1)]  # P05 answers nearly at random
     import_rows(loaded, db, simulated_rows(loaded, raters, seed=7), tmp_path)
-    writer = DatabaseWriter()
-    window = DesignerWindow(db, writer, current=loaded)
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks, current=loaded)
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.competence.ready, timeout=30_000):
         window.show()
@@ -187,6 +187,6 @@ def test_participants_view_flags_a_rater_far_below_the_others(qtbot, tmp_path: P
         column).font().bold()
     assert all("far below" not in shown[c] and shown[c] for c in ("P01", "P02", "P03", "P04"))
     window.close()
-    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
-    writer.close()
+    qtbot.waitUntil(lambda: not tasks.busy, timeout=10_000)
+    tasks.close()
     db.close()

@@ -10,20 +10,20 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli.main import main
 from app.machine import machine_id
 from app.results.options import ResultsOptions
 from app.session.engine import SessionEngine
 from app.storage import open_database
 from app.storage.timing_profiles import save_timing_profile, timing_profiles
 from app.study.loader import load_study
+from baseline_studio.main import main
 from exporters.export_all import export_all
 from tests.results_support import import_rows
 from tests.widgets.test_shell_designer import _answer_first_trial
 from widgets.designer.window import DesignerWindow
 from widgets.qt import QtWidgets
+from widgets.tasks import TaskManager
 from widgets.timing_check import TimingCheckWindow
-from widgets.writer import DatabaseWriter
 
 
 def test_profile_is_measured_stored_and_exported(qtbot, mini_study_dir: Path,
@@ -83,8 +83,8 @@ def test_designer_check_timing_action(qtbot, mini_study_dir: Path, tmp_path: Pat
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("widgets.designer.tools.TIMING_TRIALS", 4)  # the test's time, not 30
     db = open_database(f"sqlite:///{tmp_path / 'designer.sqlite3'}")
-    writer = DatabaseWriter()
-    window = DesignerWindow(db, writer, current=load_study(mini_study_dir))
+    tasks = TaskManager()
+    window = DesignerWindow(db, tasks, current=load_study(mini_study_dir))
     qtbot.addWidget(window)
     window.show()
     action = next(a for a in window.tool_actions if a.text() == "Check timing…")
@@ -95,8 +95,8 @@ def test_designer_check_timing_action(qtbot, mini_study_dir: Path, tmp_path: Pat
     assert "key presses injected" in box.text() and "Stored" in box.text()
     assert len(timing_profiles(db)) == 1
     window.close()
-    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
-    writer.close()
+    qtbot.waitUntil(lambda: not tasks.busy, timeout=10_000)
+    tasks.close()
     db.close()
 
 
@@ -106,13 +106,13 @@ def test_designer_is_reminded_once_per_station(qtbot, mini_study_dir: Path, tmp_
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     db = open_database(f"sqlite:///{tmp_path / 'remind.sqlite3'}")
-    writer = DatabaseWriter()
+    tasks = TaskManager()
     shown = []
     for _ in range(2):
-        window = DesignerWindow(db, writer, settings=settings, current=load_study(mini_study_dir))
+        window = DesignerWindow(db, tasks, settings=settings, current=load_study(mini_study_dir))
         qtbot.addWidget(window)
         window.show()
-        qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
+        qtbot.waitUntil(lambda: not tasks.busy, timeout=10_000)
         shown.append(window.timing_reminder.isVisible())
         window.close()
     assert shown == [True, False]
@@ -124,11 +124,11 @@ def test_designer_is_reminded_once_per_station(qtbot, mini_study_dir: Path, tmp_
         check.show()
         check.start()
     save_timing_profile(db, signal.args[0])
-    window = DesignerWindow(db, writer, settings=settings, current=load_study(mini_study_dir))
+    window = DesignerWindow(db, tasks, settings=settings, current=load_study(mini_study_dir))
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: not writer.busy, timeout=10_000)
+    qtbot.waitUntil(lambda: not tasks.busy, timeout=10_000)
     assert not window.timing_reminder.isVisible()
     window.close()
-    writer.close()
+    tasks.close()
     db.close()

@@ -22,8 +22,8 @@ from app.security import (
 )
 from app.storage.database import Database
 from widgets.qt import Qt, QtWidgets, QWidget
+from widgets.tasks import TaskManager
 from widgets.typography import mute
-from widgets.writer import DatabaseWriter
 
 
 class PassphraseDialog(QtWidgets.QDialog):
@@ -121,7 +121,7 @@ def ask_designer_passphrase(parent: QWidget | None, *, home: Path | None = None)
 
 
 def enter_designer_mode(parent: QWidget | None, *, home: Path | None, db: Database,
-                        writer: DatabaseWriter, at_start: bool,
+                        tasks: TaskManager, at_start: bool,
                         then: Callable[[], None]) -> None:
     """Calls `then` once the designer is let in: at once after the passphrase where one is
     set; where none is, after the database was asked (on the writer) whether participant
@@ -144,4 +144,4 @@ def enter_designer_mode(parent: QWidget | None, *, home: Path | None, db: Databa
                 == QtWidgets.QDialog.DialogCode.Accepted:
             then()
 
-    writer.run(db.real_sessions_started, on_done=decide, label="checking for past sessions")
+    tasks.run_write(db.real_sessions_started, on_done=decide, label="checking for past sessions")

@@ -1,7 +1,9 @@
 """Designer mode: who took part and how far they got, and which items still lack ratings.
 
-Everything is read on the database writer (the same one the participant screens use), so a
-session running in the main window is never blocked or raced. The Study menu holds the
+The study list, the study and the tables are read on the database writer (the same one the
+participant screens use, through the main window's `widgets.tasks.TaskManager`), so a session
+running in the main window is never blocked or raced; the competence column, the results, the
+plan and the exports read on its pool. The Study menu holds the
 designer's tools; each is added only if its module is installed (widgets.designer.tools).
 """
 
@@ -24,8 +26,9 @@ from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions, remind_timing_check
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
+from widgets.tasks import TaskManager
 from widgets.typography import ScaledFonts, mute
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.writer import describe_error
 
 GEOMETRY_KEY = "designer_window"
 COMPETENCE = "Competence"  # relative to the other raters (widgets.designer.competence)
@@ -55,19 +58,20 @@ def _cell(value: str | int, *, bold: bool = False) -> QtWidgets.QTableWidgetItem
 
 
 class DesignerWindow(QtWidgets.QMainWindow):
-    def __init__(self, db: Database, writer: DatabaseWriter, *, home: Path | None = None,
+    """Designer mode's window; its Study menu's tools see it as a DesignerHost."""
+
+    def __init__(self, db: Database, tasks: TaskManager, *, home: Path | None = None,
                  settings: QSettings | None = None, current: LoadedStudy | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Baseline Studio · designer mode")
         self.db = db
-        self.writer = writer
+        self.tasks = tasks
         self.home = home
         self.settings = settings
         self.loaded: LoadedStudy | None = current
         self.entries: list[StudyEntry] = []
         self.missing: dict[StudyEntry, DataStudy] = {}  # the studies whose folder is gone
-        self.tools_open: dict[str, QWidget] = {}  # results, export, import, merge
         self.tools_open: dict[str, QWidget] = {}  # results, export, plan, import, merge
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
@@ -108,7 +112,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.status = mute(QtWidgets.QLabel(""))
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
-        self.competence = CompetenceReader(self)
+        self.competence = CompetenceReader(tasks, self)
         self.competence.ready.connect(self._show_competence)
         self.competence.failed.connect(self.status.setText)
         self.timing_reminder = QtWidgets.QLabel("")  # tools.remind_timing_check
@@ -149,7 +153,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
             entries = list_studies(home)
             return entries, locate(db.studies_with_data(), entries, home)
 
-        self.writer.run(read, on_done=lambda r: self._set_study_list(*r),
+        self.tasks.run_write(read, on_done=lambda r: self._set_study_list(*r),
                         on_error=self._failed, label="listing studies")
 
     def _set_study_list(self, entries: list[StudyEntry], with_data: list[DataStudy]) -> None:
@@ -203,7 +207,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         if self.loaded is not None and self.loaded.folder == path.resolve():
             self.refresh()
             return
-        self.writer.run(lambda: load_study(path), on_done=self._study_loaded,
+        self.tasks.run_write(lambda: load_study(path), on_done=self._study_loaded,
                         on_error=self._failed, label="opening the study")
 
     def _study_loaded(self, loaded: LoadedStudy) -> None:
@@ -230,7 +234,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
             self.loaded = loaded
             self._load_study_list()
 
-        self.writer.run(load, on_done=opened, on_error=self._failed, label="opening the study")
+        self.tasks.run_write(load, on_done=opened, on_error=self._failed, label="opening the study")
 
     # ------------------------------------------------------------------ tables
 
@@ -246,7 +250,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
             return (standings, coverage(loaded, self.db),
                     promised_coverage(loaded.study, people), design_report(loaded.study, self.db))
 
-        self.writer.run(read, on_done=lambda r: self._show(*r), on_error=self._failed,
+        self.tasks.run_write(read, on_done=lambda r: self._show(*r), on_error=self._failed,
                         label="reading progress")
 
     def _show(self, standings: list[ParticipantStanding], cov: Coverage,
@@ -314,7 +318,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         QtWidgets.QMessageBox.warning(self, "Designer mode", describe_error(exc))
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        self.competence.wait()
+        self.competence.stop()
         for tool in list(self.tools_open.values()):
             tool.close()
         self.tools_open.clear()

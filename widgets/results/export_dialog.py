@@ -1,33 +1,33 @@
-"""The Export dialog: every results file of a study into a folder, written by `export_all` on a
-worker thread while a progress bar follows its steps."""
+"""The Export dialog: every results file of a study into a folder, written by `export_all` on the
+task manager's read pool (it reads the database and writes files, never the database) while a
+progress bar follows its steps."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
+from typing import Any
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from app.study.model_quality import QUALITY_RULES, RULE_WORDS
-from widgets.qt import QObject, QtGui, QtWidgets, QWidget, Signal, Slot
-
-
-class _Relay(QObject):
-    progress = Signal(int, int, str)
-    done = Signal(object)  # list of paths
-    failed = Signal(str)
+from widgets.jobs import Job
+from widgets.qt import QtGui, QtWidgets, QWidget, Signal, Slot
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 
 class ExportDialog(QtWidgets.QDialog):
     finished_export = Signal(object)  # the written paths
     export_failed = Signal(str)
 
-    def __init__(self, loaded: LoadedStudy, db: Database, *, parent: QWidget | None = None) -> None:
+    def __init__(self, loaded: LoadedStudy, db: Database, *, tasks: TaskManager | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.tasks = TaskManager.given_or_own(tasks, self)
         self.loaded = loaded
         self.db = db
         self.written: list[Path] = []
-        self._thread: threading.Thread | None = None
+        self._job: Job | None = None
         self.setWindowTitle(f"Export results · {loaded.study.title}")
         layout = QtWidgets.QVBoxLayout(self)
         row = QtWidgets.QHBoxLayout()
@@ -96,10 +96,6 @@ class ExportDialog(QtWidgets.QDialog):
         buttons.addWidget(self.export_button)
         buttons.addWidget(close)
         layout.addLayout(buttons)
-        self._relay = _Relay()
-        self._relay.progress.connect(self._progress)
-        self._relay.done.connect(self._done)
-        self._relay.failed.connect(self._failed)
         self.resize(720, 280)
 
     def withheld_note(self) -> str:
@@ -124,39 +120,29 @@ class ExportDialog(QtWidgets.QDialog):
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._job is not None
 
     def start(self, out_dir: Path) -> None:
-        """Export into `out_dir` on a worker thread; `finished_export` says when it is done."""
+        """Export into `out_dir` on the read pool; `finished_export` says when it is done."""
         if self.running:
             return
         from exporters.export_all import export_all
 
         self.export_button.setEnabled(False)
         self.status.setText(f"Exporting into {out_dir}…")
-        loaded, db, relay = self.loaded, self.db, self._relay
+        loaded, db = self.loaded, self.db
         simulated = self.include_simulated.isChecked()
         identifying = self.include_identifying.isChecked()
         exclude = tuple(rule for rule, box in self.exclude.items() if box.isChecked())
         digits = self.digits.value()
 
-        def work() -> None:
-            try:
-                paths = export_all(loaded, db, out_dir, include_simulated=simulated,
-                                   include_identifying=identifying, exclude=exclude,
-                                   digits=digits,
-                                   progress=lambda i, n, step: relay.progress.emit(i, n, step))
-            except Exception as exc:  # shown in the dialog, never lost in the thread
-                relay.failed.emit(f"{type(exc).__name__}: {exc}")
-            else:
-                relay.done.emit(paths)
+        def work(progress: Any) -> list[Path]:
+            return export_all(loaded, db, out_dir, include_simulated=simulated,
+                              include_identifying=identifying, exclude=exclude, digits=digits,
+                              progress=progress)
 
-        self._thread = threading.Thread(target=work, name="baseline-studio-export", daemon=True)
-        self._thread.start()
-
-    def wait(self) -> None:
-        if self._thread is not None:
-            self._thread.join()
+        self._job = self.tasks.run_read(work, on_done=self._done, on_error=self._failed,
+                                        on_progress=self._progress, label="exporting results")
 
     @Slot(int, int, str)
     def _progress(self, index: int, total: int, step: str) -> None:
@@ -166,6 +152,7 @@ class ExportDialog(QtWidgets.QDialog):
 
     @Slot(object)
     def _done(self, paths: list[Path]) -> None:
+        self._job = None
         self.written = list(paths)
         self.export_button.setEnabled(True)
         folder = paths[0].parent if paths else Path(self.folder.text())
@@ -173,12 +160,18 @@ class ExportDialog(QtWidgets.QDialog):
         self.status.setText(f"Wrote {len(paths)} files into {folder}." + (f" {note}" if note else ""))
         self.finished_export.emit(self.written)
 
-    @Slot(str)
-    def _failed(self, message: str) -> None:
+    def _failed(self, error: BaseException) -> None:
+        self._job = None
+        message = describe_error(error)
         self.export_button.setEnabled(True)
         self.status.setText(f"The export failed: {message}")
         self.export_failed.emit(message)
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        self.wait()  # an export half-written by a closed dialog would be worse than a pause
+        if self.running:  # an export half-written by a closed dialog would be worse than a pause
+            self.status.setText("Still exporting; the dialog closes when it is done.")
+            event.ignore()
+            self.finished_export.connect(lambda _paths: self.close())
+            self.export_failed.connect(lambda _message: self.close())
+            return
         super().closeEvent(event)

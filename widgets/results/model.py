@@ -1,9 +1,9 @@
-"""The results model: computes `app.results.compute_results` off the UI thread, and again when
-responses arrive (a cheap poll of the response count), and hands plain results to the views."""
+"""The results model: computes `app.results.compute_results` on the task manager's read pool
+(off the UI thread and never behind a session's writes), and again when responses arrive (a
+cheap poll of the response count), and hands plain results to the views."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -18,14 +18,10 @@ from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QObject, QTimer, Signal, Slot
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 POLL_MS = 3000
-
-
-class _Relay(QObject):
-    """Lives in the UI thread; the worker emits on it and Qt queues the call to the UI thread."""
-
-    finished = Signal(object, object, object)  # callback, result, exception
 
 
 class ResultsModel(QObject):
@@ -35,20 +31,20 @@ class ResultsModel(QObject):
     compared = Signal(object)  # (gaps, human range) of the latest results: Human vs model tab
 
     def __init__(self, loaded: LoadedStudy, db: Database, options: ResultsOptions | None = None,
-                 *, poll_ms: int = POLL_MS, parent: QObject | None = None) -> None:
+                 *, tasks: TaskManager, poll_ms: int = POLL_MS,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.tasks = tasks
         self.loaded = loaded
         self.db = db
         self.options = options or ResultsOptions()
         self.results: StudyResults | None = None
         self.comments: pd.DataFrame | None = None  # free-text answers (app.results.comments)
         self.last_count: int | None = None
-        self._relay = _Relay()
-        self._relay.finished.connect(self._deliver)
         self._computing = False
         self._again = False
         self._counting = False
-        self._threads: list[threading.Thread] = []
+        self._stopped = False
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.poll)
@@ -61,35 +57,26 @@ class ResultsModel(QObject):
         self.timer.start()
 
     def stop(self) -> None:
-        """Stop polling and wait for a running computation (called when the window closes)."""
+        """Stop polling; what is still being computed is no longer shown (the window closes)."""
         self.timer.stop()
-        for thread in self._threads:
-            thread.join()
-        self._threads.clear()
+        self._stopped = True
 
     def set_include_simulated(self, include: bool) -> None:
         if include != self.options.include_simulated:
             self.options = replace(self.options, include_simulated=include)
             self.refresh()
 
-    def _run(self, fn: Callable[[], Any], callback: Callable[[Any, BaseException | None], None]
-             ) -> None:
-        def work() -> None:
-            try:
-                result, error = fn(), None
-            except Exception as exc:  # reported to the UI, never lost in a thread
-                result, error = None, exc
-            self._relay.finished.emit(callback, result, error)
+    def _run(self, fn: Callable[[], Any], callback: Callable[[Any, BaseException | None], None],
+             label: str) -> None:
+        def done(result: Any) -> None:
+            if not self._stopped:
+                callback(result, None)
 
-        self._threads = [t for t in self._threads if t.is_alive()]
-        thread = threading.Thread(target=work, name="baseline-studio-results", daemon=True)
-        self._threads.append(thread)
-        thread.start()
+        def failed(error: BaseException) -> None:
+            if not self._stopped:
+                callback(None, error)
 
-    @Slot(object, object, object)
-    def _deliver(self, callback: Callable[[Any, BaseException | None], None], result: Any,
-                 error: BaseException | None) -> None:
-        callback(result, error)
+        self.tasks.run_read(fn, on_done=done, on_error=failed, label=label, owner=self)
 
     @Slot()
     def refresh(self) -> None:
@@ -108,18 +95,19 @@ class ResultsModel(QObject):
             return (count, compute_results(loaded, db, options, frame=frame),
                     comments(loaded.study, frame))
 
-        self._run(work, self._computed)
+        self._run(work, self._computed, "computing the results")
 
     def _computed(self, result: Any, error: BaseException | None) -> None:
         self._computing = False
         if error is not None:
-            self.failed.emit(f"{type(error).__name__}: {error}")
+            self.failed.emit(describe_error(error))
         else:
             self.last_count, self.results, self.comments = result
             self.updated.emit(self.results)
             # The human-vs-model tests take as long again: run after, never holding the scores.
             scored = self.results
-            self._run(lambda: compare_with_models(scored), self._compared)
+            self._run(lambda: compare_with_models(scored), self._compared,
+                      "comparing humans and models")
         if self._again:
             self._again = False
             self.refresh()
@@ -128,7 +116,7 @@ class ResultsModel(QObject):
 
     def _compared(self, result: Any, error: BaseException | None) -> None:
         if error is not None:
-            self.failed.emit(f"{type(error).__name__}: {error}")
+            self.failed.emit(describe_error(error))
         else:
             self.compared.emit(result)
 
@@ -139,7 +127,8 @@ class ResultsModel(QObject):
             return
         self._counting = True
         study_id = self.loaded.study.id
-        self._run(lambda: self.db.count_responses(study_id), self._counted)
+        self._run(lambda: self.db.count_responses(study_id), self._counted,
+                  "counting responses")
 
     def _counted(self, count: Any, error: BaseException | None) -> None:
         self._counting = False

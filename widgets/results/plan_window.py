@@ -1,11 +1,10 @@
 """The designer's Plan view: how many raters per item the study needs, as a plot of the expected
 confidence-interval widths against raters per item (`app.simulation.planning.make_plan`, the
-same numbers as `baseline-studio plan`), computed off the UI thread."""
+same numbers as `baseline-studio plan`), computed on the task manager's read pool."""
 
 from __future__ import annotations
 
 import math
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +14,13 @@ import pandas as pd
 from app.simulation.planning import DEFAULT_RATERS, PLAN_COLUMNS, Plan, make_plan, plan_target
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from widgets.jobs import Job
 from widgets.plotting import export_png, export_svg, pg
-from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal, Slot
+from widgets.qt import Qt, QtWidgets, QWidget, Signal, Slot
 from widgets.results.plots import ResultsPlot
 from widgets.results.tables import fill_table, results_table
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 SERIES = [("expected_ci_width_human", "human score", "#1F77B4"),
           ("expected_ci_width_gap", "gap to the models (widest)", "#FF7F0E"),
@@ -60,19 +62,16 @@ class PlanPlot(ResultsPlot):
         self.setYRange(0.0, max(top, target_width) * 1.1)
 
 
-class _Relay(QObject):
-    finished = Signal(object, object)  # plan, error
-
-
 class PlanWindow(QtWidgets.QMainWindow):
     """Choices on top (raters per item, items, target width, runs, pilot or not), the plot,
-    the table; Compute runs the Monte Carlo on a worker thread."""
+    the table; Compute runs the Monte Carlo on the read pool."""
 
     computed = Signal(object)  # Plan | None
 
     def __init__(self, loaded: LoadedStudy, db: Database | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, tasks: TaskManager | None = None) -> None:
         super().__init__(parent)
+        self.tasks = TaskManager.given_or_own(tasks, self)
         self.loaded, self.db = loaded, db
         self.plan: Plan | None = None
         self.setWindowTitle(f"Plan · {loaded.study.title}")
@@ -117,9 +116,7 @@ class PlanWindow(QtWidgets.QMainWindow):
         layout.addWidget(splitter, 1)
         self.setCentralWidget(central)
         self.resize(1100, 780)
-        self._relay = _Relay()
-        self._relay.finished.connect(self._done)
-        self._thread: threading.Thread | None = None
+        self._job: Job | None = None
 
     def _raters(self) -> tuple[int, ...] | None:
         try:
@@ -135,7 +132,7 @@ class PlanWindow(QtWidgets.QMainWindow):
             self.status.setText("Raters per item: whole numbers of 2 or more, separated by "
                                 "commas (e.g. 2,3,4,6,8).")
             return
-        if self._thread is not None and self._thread.is_alive():
+        if self._job is not None:
             return
         self.compute_button.setEnabled(False)
         self.status.setText("Computing…")
@@ -144,27 +141,25 @@ class PlanWindow(QtWidgets.QMainWindow):
                                    "runs": self.runs.value(),
                                    "target_width": self.target_width.value()}
 
-        def work() -> None:
-            try:
-                frame = None
-                if db is not None:
-                    from app.results.frame import responses_frame
+        def work() -> Plan | None:
+            frame = None
+            if db is not None:
+                from app.results.frame import responses_frame
 
-                    frame = responses_frame(loaded, db)
-                result, error = make_plan(loaded, frame, **options), None
-            except Exception as exc:  # shown in the window, never lost in the thread
-                result, error = None, exc
-            self._relay.finished.emit(result, error)
+                frame = responses_frame(loaded, db)
+            return make_plan(loaded, frame, **options)
 
-        self._thread = threading.Thread(target=work, name="baseline-studio-plan", daemon=True)
-        self._thread.start()
+        self._job = self.tasks.run_read(work, on_done=self._done, on_error=self._failed,
+                                        label="computing the plan")
 
-    @Slot(object, object)
-    def _done(self, plan: Plan | None, error: BaseException | None) -> None:
+    def _failed(self, error: BaseException) -> None:
+        self._job = None
         self.compute_button.setEnabled(True)
-        if error is not None:
-            self.status.setText(f"Could not compute the plan: {type(error).__name__}: {error}")
-            return
+        self.status.setText(f"Could not compute the plan: {describe_error(error)}")
+
+    def _done(self, plan: Plan | None) -> None:
+        self._job = None
+        self.compute_button.setEnabled(True)
         self.plan = plan
         target_width = self.target_width.value()
         self.plot.show_plan(plan, target_width)
@@ -178,8 +173,10 @@ class PlanWindow(QtWidgets.QMainWindow):
             self.plot, path)
 
     def closeEvent(self, event: Any) -> None:
-        if self._thread is not None:
-            self._thread.join()
+        if self._job is not None:  # the numbers are only shown: nobody is left to see them
+            self._job.cancel()
+            self._job = None
+            self.compute_button.setEnabled(True)
         super().closeEvent(event)
 
 

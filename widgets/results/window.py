@@ -1,7 +1,7 @@
 """The results window (designer mode): scores of humans and models per category, response time
 against model accuracy, rating distributions, agreement, the most disputed items, humans and
 models on one ability scale, item difficulty against response time and models as raters. It follows
-the database: when responses arrive it recomputes (off the UI thread) and redraws."""
+the database: when responses arrive it recomputes (on the task manager's read pool) and redraws."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from widgets.results.plots import (
 from widgets.results.scale_plots import AbilityPlot, DifficultyRtPlot, hardest_items
 from widgets.results.tables import fill_table, results_table
 from widgets.settings import app_settings, set_study_flag, study_flag
+from widgets.tasks import TaskManager
 
 SIMULATED_KEY = "include_simulated"
 QUESTION_LABEL_CHARS = 70
@@ -45,8 +46,9 @@ ILLUSTRATIVE_NOTE = ("<b>Illustrative.</b> Model scores marked (illustrative) ar
 class ResultsWindow(QtWidgets.QMainWindow):
     def __init__(self, loaded: LoadedStudy, db: Database, *, options: ResultsOptions | None = None,
                  poll_ms: int = POLL_MS, settings: QSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+                 tasks: TaskManager | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.tasks = TaskManager.given_or_own(tasks, self)
         self.loaded = loaded
         self.db = db
         # "Include simulated participants" is remembered per study, unless the caller decides.
@@ -55,7 +57,8 @@ class ResultsWindow(QtWidgets.QMainWindow):
             options = ResultsOptions(include_simulated=study_flag(
                 self.settings, loaded.study.id, SIMULATED_KEY, ResultsOptions.include_simulated))
         self.setWindowTitle(f"Results · {loaded.study.title}")
-        self.model = ResultsModel(loaded, db, options, poll_ms=poll_ms, parent=self)
+        self.model = ResultsModel(loaded, db, options, tasks=self.tasks, poll_ms=poll_ms,
+                                  parent=self)
         self.model.updated.connect(self.show_results)
         self.model.failed.connect(self._failed)
         self.model.busy_changed.connect(self._busy)
@@ -293,7 +296,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
             self.save_plot(key, Path(path))
 
     def open_export(self) -> ExportDialog:
-        dialog = ExportDialog(self.loaded, self.db, parent=self)
+        dialog = ExportDialog(self.loaded, self.db, tasks=self.tasks, parent=self)
         dialog.include_simulated.setChecked(self.model.options.include_simulated)
         dialog.show()
         return dialog

@@ -1,10 +1,11 @@
 """The participant app's window: the page stack the participant flow fills, the demo label, the
-View menu (text size), the Help menu (F1: the keys of the current screen) and the
-passphrase-guarded Designer menu. Quitting mid-session (Ctrl+Q, the window's close button)
-asks first; a trial on screen is paused meanwhile.
+View menu (text size), the Help menu (F1: the keys of the current screen) and the Designer
+menu (designer mode itself is the station's window's: widgets/station_window.py). Quitting
+mid-session (Ctrl+Q, the window's close button) asks first; a trial on screen is paused
+meanwhile.
 
-It owns the database writer (one worker thread for every database call) and routes keys to
-the trial screen while a trial is on screen (widgets/shell/key_router.py).
+It owns the task manager (widgets.tasks: the database writer and the read pool) and routes
+keys to the trial screen while a trial is on screen (widgets/shell/key_router.py).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from widgets.shell.key_help import KeyHelp, keys_for
 from widgets.shell.key_router import KeyRouter
 from widgets.shell.participant_flow import ParticipantFlow
 from widgets.shell.quit_question import ask_to_quit
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.tasks import TaskManager
+from widgets.writer import describe_error
 
 GEOMETRY_KEY = "main_window"
 
@@ -40,8 +42,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.home = home
         self.settings = app_settings(home)
         self.zoom = FontZoom(self.settings, self)
-        self.writer = DatabaseWriter(self)
-        self.writer.failed.connect(self._job_failed)
+        self.tasks = TaskManager(self)
+        self.writer = self.tasks.writer  # the participant screens' jobs run here, in order
+        self.tasks.failed.connect(self._job_failed)
         self._owns_cache = image_cache is None  # then its decoding threads end with the window
         if image_cache is None:
             from widgets.images.cache import ImageCache
@@ -73,7 +76,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.flow.study_changed.connect(self._study_changed)
         self.flow.error.connect(self.show_error)
         self.flow.start.passphrase_requested.connect(self.open_designer)
-        self._designer: QWidget | None = None
         self._build_menus()
         if not restore_geometry(self.settings, GEOMETRY_KEY, self):
             self.resize(1200, 800)
@@ -115,27 +117,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.addAction(quit_action)
 
     def open_designer(self) -> None:
-        """Behind the passphrase gate: mid-session, with no passphrase set, it stays closed."""
-        from widgets.designer.gate import enter_designer_mode
-
-        enter_designer_mode(self, home=self.home, db=self.db, writer=self.writer,
-                            at_start=self.flow.current() is self.flow.start,
-                            then=self._let_in)
-
-    def _let_in(self) -> None:
-        self.flow.start.offer_passphrase(False)  # a passphrase is set by now
-        self._show_designer()
-
-    def _show_designer(self) -> None:
-        from widgets.designer.window import DesignerWindow
-
-
-        if self._designer is None:
-            self._designer = DesignerWindow(self.db, self.writer, home=self.home,
-                                            settings=self.settings, current=self.flow.loaded)
-        self._designer.show()
-        self._designer.raise_()
-        self._designer.activateWindow()
+        """Ctrl+Shift+D and the start screen's passphrase link. The station's window opens
+        designer mode behind its passphrase (widgets/station_window.py); a preview refuses it
+        (widgets/preview/window.py). Kept out of this window, which the preview builds on:
+        the designer's tools open previews."""
 
     def _retranslate(self) -> None:
         """The menus and the demo label follow the participant's language (widgets/i18n.py)."""
@@ -251,6 +236,10 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # ------------------------------------------------------------------ closing
 
+    def close_companions(self) -> None:
+        """The windows that share this one's database writer close before it does (the
+        station's designer window)."""
+
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         # The window's close button (a close from the window system) asks as Ctrl+Q does; a
         # close from the program (the end of a test, the session's own end) does not.
@@ -263,9 +252,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.keys.set_active(False)
         self.flow.end_session()
         save_geometry(self.settings, GEOMETRY_KEY, self)
-        if self._designer is not None:
-            self._designer.close()
-        self.writer.close()
+        self.close_companions()
+        self.tasks.close()
         self.zoom.restore_base()
         if self._owns_cache:
             self.image_cache.shutdown()  # no decoder thread outlives the window
