@@ -11,12 +11,14 @@ import math
 import numpy as np
 
 
-def resample_counts(n_items: int, n_boot: int, seed: int | str) -> np.ndarray:
-    """(n_boot x n_items) multiplicities: how often each item is drawn in each resample."""
+def resample_counts(n_items: int, n_boot: int, seed: int | str, *,
+                    dtype: type = np.int64) -> np.ndarray:
+    """(n_boot x n_items) multiplicities: how often each item is drawn in each resample.
+    `dtype=float`: the same whole numbers as floats, without an int table to convert."""
     if n_items == 0 or n_boot <= 0:
-        return np.zeros((0, n_items), dtype=np.int64)
+        return np.zeros((0, n_items), dtype=dtype)
     rng = np.random.default_rng(seed_number(seed))
-    counts = np.zeros((n_boot, n_items), dtype=np.int64)
+    counts: np.ndarray = np.zeros((n_boot, n_items), dtype=dtype)
     # Drawn a block of resamples at a time (the same stream of draws as one big call) and
     # counted row by row with bincount: np.add.at over the whole table took seconds.
     for start in range(0, n_boot, _BLOCK):

@@ -1,4 +1,4 @@
-"""#7 Cold start to the first item on screen (target <= 2 s).
+"""#7 Cold start to the first item on screen (target <= 1.5 s; a 200-item study <= 1 s).
 
 Measured: a new process `python -m baseline_studio run --study S --participant P` (offscreen,
 a fresh data folder and database each time, so the study is registered and the participant
@@ -25,7 +25,7 @@ from benchmarks.common import Row, main_for, median, ms
 from benchmarks.studygen import lesion_study_in_child
 
 WHAT = "cold start to the first item on screen"
-TARGET = "<= 2 s"
+TARGET = "<= 1.5 s (a 200-item study <= 1 s)"
 
 
 def _start_to_first_paint(study: Path, home: Path) -> float:
@@ -60,7 +60,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
         7, WHAT, TARGET,
         baseline=f"python -c 'import PySide6.QtWidgets': {ms(b)}",
         measured=f"median {ms(m)}, max {ms(max(measured))} (20,000 items, n={n})",
-        ratio=m / b, met=m <= 2.0,
+        ratio=m / b, met=m <= 1.5 and median(small_runs) <= 1.0,
         note=f"a 200-item study: median {ms(median(small_runs))}",
         extra={"median_s": m, "baseline_s": b, "small_median_s": median(small_runs)},
     )

@@ -1,4 +1,4 @@
-"""#1 Open and validate a 20,000-item study over 12,000 image files (target <= 1 s).
+"""#1 Open and validate a 20,000-item study over 12,000 image files (target <= 0.6 s, or 1.5 x json.loads of the file).
 
 Baseline: json.loads of the same file (what parsing alone costs on this machine right now).
 Measured: app.study.loader.load_study with asset checks, i.e. parse, schema-validate every
@@ -21,7 +21,7 @@ from benchmarks.common import Row, main_for, median, ms, paired, percentile
 from benchmarks.studygen import write_lesion_study
 
 WHAT = "open and validate a 20,000-item study over 12,000 image files"
-TARGET = "<= 1 s"
+TARGET = "<= 0.6 s (<= 1.5 x json.loads of the file)"
 
 
 def bench(args: argparse.Namespace, folder: Path) -> Row:
@@ -35,7 +35,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
         1, WHAT, TARGET,
         baseline=f"json.loads of the {size_mb:.0f} MB file: {ms(b)}",
         measured=f"median {ms(m)}, p95 {ms(percentile(measured, 95))} (n={n})",
-        ratio=m / b, met=m <= 1.0,
+        ratio=m / b, met=m <= 0.6 or m / b <= 1.5,
         extra={"median_s": m, "baseline_median_s": b, "file_mb": size_mb},
     )
 

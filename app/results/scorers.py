@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import boot_mean, boot_spearman
+from app.results.lookup import positions
 from app.results.metrics_choice import (
     CHOICE_METRICS,
     classification_scores,
@@ -118,7 +119,7 @@ class AccuracyScorer(FamilyScorer):
         items = rows["item_id"].to_numpy(dtype=object)
         answers = rows["answer"].to_numpy(dtype=object)
         gold_items, gold_values = group.gold_lookup
-        gold = gold_values[gold_items.get_indexer(pd.Index(items))]  # -1 (no gold): the trailing None
+        gold = gold_values[positions(gold_items, rows["item_id"])]  # -1 (no gold): the trailing None
         if pd.api.types.infer_dtype(answers, skipna=False) == "string":
             keep = np.ones(len(answers), dtype=bool)
         else:
@@ -146,6 +147,9 @@ class AccuracyScorer(FamilyScorer):
         option_order = group.response_kind.option_order
         votes = []
         for item_id, labels in majority_candidates(answers):
+            if len(labels) == 1:  # one most frequent answer: the vote under every tie rule
+                votes.append({"item_id": str(item_id), "answer": labels[0]})
+                continue
             order = option_order(group.questions[str(item_id)])
             vote = majority_vote(labels, tie_rule=tie_rule, option_order=order,
                                  salt=f"{group.question_id}:{item_id}")
