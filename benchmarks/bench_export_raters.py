@@ -65,9 +65,9 @@ def write_study(folder: Path, n_items: int = ITEMS) -> Path:
 
 
 def cli(*args: str, timeout: float) -> float:
-    """Run `python -m app ARGS` in a child process; its wall time in seconds."""
+    """Run `python -m baseline_studio ARGS` in a child process; its wall time in seconds."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "app", *args], check=True, capture_output=True,
+    subprocess.run([sys.executable, "-m", "baseline_studio", *args], check=True, capture_output=True,
                    text=True, timeout=timeout)
     return time.perf_counter() - start
 

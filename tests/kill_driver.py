@@ -42,7 +42,7 @@ from app.session.engine import (
     QuestionFeedback,
     Screen,
     SessionEngine,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.session.presentation import TrialView
@@ -100,7 +100,7 @@ def step(engine: SessionEngine, screen: Screen, rng: random.Random, *,
     elif isinstance(screen, BreakScreen):
         engine.start_break()
         engine.end_break()
-    elif isinstance(screen, TrialScreen):
+    elif isinstance(screen, TrialScreenSpec):
         view = screen.view
         onset = time.monotonic_ns()
         answers = scripted_answers(view, rng, onset + 1_000_000)
@@ -138,7 +138,7 @@ def run_session(db_url: str, study: Path, code: str, *, sleep_max_s: float, seed
     while not isinstance(screen := engine.next_screen(), EndScreen):
         step(engine, screen, rng,
              before_submit=lambda view: emit(f"submit {view.position} {view.item_id}"))
-        if isinstance(screen, TrialScreen):
+        if isinstance(screen, TrialScreenSpec):
             emit(f"committed {screen.view.position} {screen.view.item_id}")
         if sleep_max_s:
             time.sleep(rng.uniform(0, sleep_max_s))

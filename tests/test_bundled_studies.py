@@ -16,7 +16,7 @@ from app.home import bundled_studies_dir
 from app.importers.poemetric_survey import COMMENT_IDS, RATING_IDS
 from app.importers.predictions import read_predictions
 from app.session.assignment import slot_count
-from app.session.engine import EndScreen, TrialScreen
+from app.session.engine import EndScreen, TrialScreenSpec
 from app.session.plan import build_plan
 from app.study.loader import LoadedStudy, load_study
 from app.study.model import ImagesStimulus, TextStimulus
@@ -157,7 +157,7 @@ def test_poem_demo_survey_and_blinding(db: object) -> None:
                                           "positive_value": "human", "threshold": 4}
     engine = take(loaded, db, max_items=0)  # type: ignore[arg-type]
     screen = engine.next_screen()
-    while not isinstance(screen, TrialScreen):
+    while not isinstance(screen, TrialScreenSpec):
         engine.acknowledge_intro(screen.block_id)  # type: ignore[union-attr]
         screen = engine.next_screen()
     shown = screen.view.stimulus.model_dump_json() + json.dumps(

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from app.kinds import QUESTION_KINDS
-from app.study import StudyError, load_study
-from app.study.loader import MAX_NESTING
+from app.study.errors import StudyError
+from app.study.loader import MAX_NESTING, load_study
 from app.study.model import Study
 from app.study.schema import schema_text
 

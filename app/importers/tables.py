@@ -112,8 +112,15 @@ def _read_csv(path: Path, delimiter: str) -> list[dict[str, Any]]:
 
 
 def _read_parquet(path: Path) -> list[dict[str, Any]]:
+    import importlib.util
+
     import pandas as pd  # only needed for Parquet; keeps importing this module cheap
 
+    if importlib.util.find_spec("pyarrow") is None:
+        # The installable app ships without pyarrow (docs/packaging.md): 100 MB for this alone.
+        raise fail(path, "reading Parquet needs pyarrow, which this installation of the app does "
+                   "not include: save the table as .jsonl or .csv, or import it from the "
+                   "Python install (pip install pyarrow)")
     try:
         frame = pd.read_parquet(path)
     except (ValueError, ImportError) as exc:  # pyarrow raises ArrowInvalid, a ValueError
