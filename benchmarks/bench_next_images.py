@@ -22,12 +22,10 @@ the disk's page cache keeps the compressed bytes warm, which 12,000 distinct fil
 from __future__ import annotations
 
 import argparse
-import os
-import time
 from pathlib import Path
 
 from benchmarks.common import Row, main_for, median, ms, percentile
-from benchmarks.gui_session import BenchApp, TrialRun, idle, run_trials
+from benchmarks.gui_session import BenchApp, Floor, TrialRun, run_trials
 from benchmarks.studygen import lesion_study_in_child
 from widgets.images.cache import ImageCache
 
@@ -51,22 +49,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
     on_demand = BenchApp(study, folder / "demand", code="P-demand",
                          image_cache=OnDemandCache(default_size=SCREEN))
     on_demand.trial.look_ahead = False
-    probe = folder / "fsync-probe.bin"
-    fsyncs: list[float] = []
-    repaints: list[float] = []
-
-    def floor() -> None:
-        idle(30)
-        start = time.perf_counter()
-        with open(probe, "wb") as fh:
-            fh.write(b"x" * 1024)
-            fh.flush()
-            os.fsync(fh.fileno())
-        fsyncs.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        ahead.window.repaint()
-        repaints.append(time.perf_counter() - start)
-
+    floor = Floor(ahead, folder)
     # Blocks of five trials, the two apps alternating; the on-demand one only in the first
     # blocks (its figure is in the note: what prefetching buys), the measured one in all.
     blocks, demand_blocks = (2, 1) if args.quick else (8, 2)
@@ -80,17 +63,17 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
             app.window.activateWindow()
             runs, positions[name] = run_trials(app, 5, answer_after_ms=lambda _i: THINK_MS,
                                                first=positions[name],
-                                               between=floor if app is ahead else None)
+                                               between=floor.sample if app is ahead else None)
             out += runs
     for app in (ahead, on_demand):
         app.image_cache_shutdown()
         app.close()
     m = [r.next_ms / 1000 for r in measured]
     b = [r.next_ms / 1000 for r in baseline]
-    base = median(fsyncs) + median(repaints)
+    base = median(floor.fsyncs) + median(floor.repaints)
     return Row(
         3, WHAT, TARGET,
-        baseline=f"fsync {ms(median(fsyncs))} + full repaint {ms(median(repaints))} = "
+        baseline=f"fsync {ms(median(floor.fsyncs))} + full repaint {ms(median(floor.repaints))} = "
                  f"{ms(base)}",
         measured=f"median {ms(median(m))}, p95 {ms(percentile(m, 95))}, max {ms(max(m))} "
                  f"(n={len(m)})",
@@ -99,7 +82,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
              "includes the durable write (fsync); decoding on demand instead: median "
              f"{ms(median(b))}, p95 {ms(percentile(b, 95))} (n={len(b)})",
         extra={"median_s": median(m), "p95_s": percentile(m, 95),
-               "fsync_median_s": median(fsyncs), "repaint_median_s": median(repaints),
+               "fsync_median_s": median(floor.fsyncs), "repaint_median_s": median(floor.repaints),
                "on_demand_median_s": median(b), "on_demand_p95_s": percentile(b, 95)},
     )
 

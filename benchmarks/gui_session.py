@@ -183,6 +183,30 @@ class BenchApp:
         QApplication.processEvents()
 
 
+class Floor:
+    """The floor of an answer -> next stimulus figure on this machine, sampled between trials
+    (`sample` as run_trials' `between`): one bare write+fsync of 1 KB beside the database plus
+    one full repaint of the app's window."""
+
+    def __init__(self, app: BenchApp, folder: Path) -> None:
+        self.app = app
+        self.probe = folder / "fsync-probe.bin"
+        self.fsyncs: list[float] = []
+        self.repaints: list[float] = []
+
+    def sample(self) -> None:
+        idle(30)
+        start = time.perf_counter()
+        with open(self.probe, "wb") as fh:
+            fh.write(b"x" * 1024)
+            fh.flush()
+            os.fsync(fh.fileno())
+        self.fsyncs.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        self.app.window.repaint()
+        self.repaints.append(time.perf_counter() - start)
+
+
 @dataclass
 class TrialRun:
     item_id: str
