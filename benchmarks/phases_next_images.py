@@ -81,8 +81,10 @@ def main() -> None:
     stamps = Stamps()
     for cls, name, label in WATCHED:
         stamps.wrap(cls, name, label)
-    study = lesion_study_in_child(folder / "image-study")
-    app = BenchApp(study, folder / "app", code="P-phases",
+    study = folder / "image-study" / "study.json"
+    if not study.exists():  # generated once per work folder
+        study = lesion_study_in_child(folder / "image-study")
+    app = BenchApp(study, Path(tempfile.mkdtemp(dir=folder, prefix="app-")), code="P-phases",
                    image_cache=ImageCache(default_size=SCREEN))
     _, last = run_trials(app, 3, answer_after_ms=lambda _i: THINK_MS)  # first-use costs aside
     runs, _ = run_trials(app, args.trials, answer_after_ms=lambda _i: THINK_MS, first=last)
