@@ -1,5 +1,5 @@
-"""#3 Answer -> next stimulus painted, 24-megapixel JPEGs (target p95 <= 17 ms, against
-decoding on demand).
+"""#3 Answer -> next stimulus painted, 24-megapixel JPEGs (target p95 <= 17 ms, one 60 Hz
+frame; issue 21).
 
 Two participant windows (MainWindow, offscreen) on the same 20,000-item image study, answered
 in alternating blocks of five trials, the answer given 1.5 s after each onset (a physician
@@ -10,6 +10,10 @@ looks for seconds, not milliseconds):
 - baseline: the same app with prefetching switched off, each image decoded on demand when its
   trial comes (the same cache, the same downscaling, nothing done ahead: no decoding, and no
   next trial built while the current one is answered, which would decode its images too).
+- the floor (the ratio's baseline, as #2's): one bare write+fsync of a small file beside the
+  database plus one full repaint of the measured window with its image trial on screen,
+  measured between its trials. The answer is committed (fsync) before the next item is shown,
+  by product rule: no figure goes below one fsync.
 Both caches decode for a 1920 x 1200 screen. The 12,000 image names are hard links to three
 distinct 6000 x 4000 JPEGs: every name is decoded on its own (the cache keys on the path), but
 the disk's page cache keeps the compressed bytes warm, which 12,000 distinct files would not.
@@ -21,7 +25,7 @@ import argparse
 from pathlib import Path
 
 from benchmarks.common import Row, main_for, median, ms, percentile
-from benchmarks.gui_session import BenchApp, TrialRun, run_trials
+from benchmarks.gui_session import BenchApp, Floor, TrialRun, run_trials
 from benchmarks.studygen import lesion_study_in_child
 from widgets.images.cache import ImageCache
 
@@ -45,31 +49,41 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
     on_demand = BenchApp(study, folder / "demand", code="P-demand",
                          image_cache=OnDemandCache(default_size=SCREEN))
     on_demand.trial.look_ahead = False
-    blocks = 2 if args.quick else 4
+    floor = Floor(ahead, folder)
+    # Blocks of five trials, the two apps alternating; the on-demand one only in the first
+    # blocks (its figure is in the note: what prefetching buys), the measured one in all.
+    blocks, demand_blocks = (2, 1) if args.quick else (8, 2)
     measured: list[TrialRun] = []
     baseline: list[TrialRun] = []
     positions = {"ahead": None, "demand": None}
-    for _ in range(blocks):
+    for block in range(blocks):
         for name, app, out in (("ahead", ahead, measured), ("demand", on_demand, baseline)):
+            if name == "demand" and block >= demand_blocks:
+                continue
             app.window.activateWindow()
             runs, positions[name] = run_trials(app, 5, answer_after_ms=lambda _i: THINK_MS,
-                                               first=positions[name])
+                                               first=positions[name],
+                                               between=floor.sample if app is ahead else None)
             out += runs
     for app in (ahead, on_demand):
         app.image_cache_shutdown()
         app.close()
     m = [r.next_ms / 1000 for r in measured]
     b = [r.next_ms / 1000 for r in baseline]
+    base = median(floor.fsyncs) + median(floor.repaints)
     return Row(
         3, WHAT, TARGET,
-        baseline=f"decoding on demand: median {ms(median(b))}, p95 {ms(percentile(b, 95))}",
+        baseline=f"fsync {ms(median(floor.fsyncs))} + full repaint {ms(median(floor.repaints))} = "
+                 f"{ms(base)}",
         measured=f"median {ms(median(m))}, p95 {ms(percentile(m, 95))}, max {ms(max(m))} "
                  f"(n={len(m)})",
-        ratio=median(m) / median(b), met=percentile(m, 95) <= 0.017,
+        ratio=median(m) / base, met=percentile(m, 95) <= 0.017,
         note=f"screen {SCREEN[0]}x{SCREEN[1]}, answer {THINK_MS / 1000:g} s after onset, "
-             "includes the durable write (fsync)",
+             "includes the durable write (fsync); decoding on demand instead: median "
+             f"{ms(median(b))}, p95 {ms(percentile(b, 95))} (n={len(b)})",
         extra={"median_s": median(m), "p95_s": percentile(m, 95),
-               "baseline_median_s": median(b), "baseline_p95_s": percentile(b, 95)},
+               "fsync_median_s": median(floor.fsyncs), "repaint_median_s": median(floor.repaints),
+               "on_demand_median_s": median(b), "on_demand_p95_s": percentile(b, 95)},
     )
 
 

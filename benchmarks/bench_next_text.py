@@ -13,12 +13,10 @@ write+fsync of a small file beside the database plus one full repaint of the sam
 from __future__ import annotations
 
 import argparse
-import os
-import time
 from pathlib import Path
 
 from benchmarks.common import Row, main_for, median, ms, percentile
-from benchmarks.gui_session import BenchApp, idle, run_trials
+from benchmarks.gui_session import BenchApp, Floor, run_trials
 from benchmarks.studygen import write_text_study
 
 WHAT = "answer -> next stimulus painted, text items"
@@ -28,38 +26,24 @@ TARGET = "p95 <= 16 ms"
 def bench(args: argparse.Namespace, folder: Path) -> Row:
     study = write_text_study(folder / "text-study", n_items=20_000, profile=False)
     app = BenchApp(study, folder)
-    probe = folder / "fsync-probe.bin"
-    fsyncs: list[float] = []
-    repaints: list[float] = []
-
-    def floor() -> None:
-        idle(30)
-        start = time.perf_counter()
-        with open(probe, "wb") as fh:
-            fh.write(b"x" * 1024)
-            fh.flush()
-            os.fsync(fh.fileno())
-        fsyncs.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        app.window.repaint()
-        repaints.append(time.perf_counter() - start)
-
+    floor = Floor(app, folder)
     n = 20 if args.quick else 80
     warm, last = run_trials(app, 3, answer_after_ms=lambda _i: 150)  # first-use costs aside
-    runs, _ = run_trials(app, n, answer_after_ms=lambda _i: 150, between=floor, first=last)
+    runs, _ = run_trials(app, n, answer_after_ms=lambda _i: 150, between=floor.sample, first=last)
     app.close()
     latencies = [r.next_ms / 1000 for r in runs]
     m, p95 = median(latencies), percentile(latencies, 95)
-    base = median(fsyncs) + median(repaints)
+    base = median(floor.fsyncs) + median(floor.repaints)
     return Row(
         2, WHAT, TARGET,
-        baseline=f"fsync {ms(median(fsyncs))} + full repaint {ms(median(repaints))} = {ms(base)}",
+        baseline=f"fsync {ms(median(floor.fsyncs))} + full repaint "
+                 f"{ms(median(floor.repaints))} = {ms(base)}",
         measured=f"median {ms(m)}, p95 {ms(p95)}, max {ms(max(latencies))} (n={n})",
         ratio=m / base, met=p95 <= 0.016,
         note="20,000-item study; the answer is committed (fsync) before the next item is "
              "shown, by design",
-        extra={"median_s": m, "p95_s": p95, "fsync_median_s": median(fsyncs),
-               "repaint_median_s": median(repaints), "warmup": len(warm)},
+        extra={"median_s": m, "p95_s": p95, "fsync_median_s": median(floor.fsyncs),
+               "repaint_median_s": median(floor.repaints), "warmup": len(warm)},
     )
 
 

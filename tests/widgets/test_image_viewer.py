@@ -14,7 +14,7 @@ from app.imaging import Adjustment
 from widgets.images.cache import ImageCache
 from widgets.images.panel import ImagePanel
 from widgets.images.viewer import ImageViewer
-from widgets.qt import QPoint, QPointF, Qt, QtGui
+from widgets.qt import QApplication, QPoint, QPointF, Qt, QtGui, QWidget
 
 ALT = Qt.KeyboardModifier.AltModifier  # the image keys hold Alt (they never mean an answer)
 
@@ -207,3 +207,33 @@ def test_large_decodes_are_adjusted_in_a_worker(qtbot: QtBot, cache: ImageCache,
     viewer.set_adjustment(Adjustment())  # the identity is immediate, and wins over the job
     viewer.flush()
     assert viewer.shown_adjustment() == Adjustment() and viewer.shown_pixel(10, 10) == (200, 40, 40)
+
+
+def test_building_a_panel_leaves_the_window_active(qtbot: QtBot, cache: ImageCache,
+                                                    tmp_path: Path) -> None:
+    """A trial's panel is built (ahead) while the participant works in the window: none of its
+    widgets may become a window of its own, even for a moment. A caption label made visible
+    before it had a parent was one, and took the activation away from the participant's
+    window (on the offscreen platform for good: every key then went through the app-wide
+    filter, and the trial clock counted the time as away)."""
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.resize(900, 500)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    focus_windows: list[object] = []
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.focusWindowChanged.connect(focus_windows.append)
+    try:
+        paths = [_quadrants(tmp_path / f"{i}.png") for i in range(2)]
+        panel = ImagePanel(paths, ["left forearm"], cache)  # parentless, as a stimulus builds it
+        panel.setParent(window)
+        panel.show()
+        qtbot.waitUntil(panel.is_ready, timeout=10_000)
+        QApplication.processEvents()
+    finally:
+        app.focusWindowChanged.disconnect(focus_windows.append)
+    assert focus_windows == [] and window.isActiveWindow()
+    assert [c.text() for c in panel.captions] == ["Image 1 · left forearm", "Image 2"]

@@ -143,7 +143,10 @@ class ImagePanel(QWidget):
             viewer.ready.connect(self._viewer_ready)
             caption_text = captions[index] if index < len(captions) else None
             number = self.tr("Image {n}").format(n=index + 1) if len(paths) > 1 else ""
-            caption = QLabel(" · ".join(t for t in (number, caption_text or "") if t))
+            # A child from the start: a parentless label made visible is a window of its own,
+            # shown for a moment (on the offscreen platform it takes the activation away from
+            # the participant's window for good) while the next trial is built ahead.
+            caption = QLabel(" · ".join(t for t in (number, caption_text or "") if t), self)
             caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
             caption.setWordWrap(True)
             caption.setVisible(bool(caption.text()))
