@@ -167,6 +167,11 @@ class WidgetKind(Generic[QuestionT, StateT]):
         one at a time, so a later one may depend on what the earlier ones did."""
         raise NotImplementedError
 
+    def enter_makes_new_line(self, question: Question) -> bool:
+        """True when Enter inside its widget starts a new line (a multi-line comment box), so
+        that the trial screen's hint says Ctrl+Enter submits from there."""
+        return False
+
     def rating_scale(self, question: Question) -> list[float] | None:
         """The points of the question's scale when its answers are points on one (the results
         window draws them: mean rating per group, ratings per author group); None otherwise."""

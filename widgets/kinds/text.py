@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from app.kinds.state import AnswerState
 from app.kinds.text import TextQuestion, TextState
+from app.study.model import Question
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind, while_incomplete
 from widgets.qt import (
     QEvent,
@@ -107,6 +108,9 @@ class TextKind(WidgetKind[TextQuestion, TextState]):
     def build(self, question: TextQuestion, state: TextState, parent: QWidget | None,
               direction: str | None) -> ResponseWidget:
         return TextWidget(question, state, parent)
+
+    def enter_makes_new_line(self, question: Question) -> bool:
+        return self.own_question(question).multiline
 
     def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
         # Typed into the comment box, which has the focus.

@@ -20,6 +20,7 @@ from typing import Any
 
 from app.session.engine import Progress, QuestionFeedback
 from app.session.presentation import TrialView
+from widgets.kinds import widget_kind
 from widgets.qt import (
     QApplication,
     QEvent,
@@ -178,7 +179,7 @@ class TrialScreen(QWidget):
         self.status.setText("")
         self._set_notice("")
         self.review_token = None
-        comments = any(getattr(q, "multiline", False) for q in view.questions)
+        comments = any(widget_kind(q.kind).enter_makes_new_line(q) for q in view.questions)
         self.hint.setText(self.tr("Your answer key submits at once") if view.submit_on_answer
                           else self.tr("Enter submits · from a comment box, Ctrl+Enter")
                           if comments else self.tr("Enter submits"))

@@ -112,3 +112,16 @@ def test_unknown_kind_and_wrong_state_are_clear_errors(mini_views: dict[str, Any
     rating_state = state_for(rating_view.questions[0], rating_view)
     with pytest.raises(TypeError, match="no widget for a choice question with a RatingState"):
         make_response_widget(view.questions[0], rating_state)
+
+
+@pytest.mark.parametrize("name", QUESTION_KINDS)
+def test_enter_makes_a_new_line_only_in_a_multi_line_comment(mini_views: dict[str, Any],
+                                                             name: str) -> None:
+    """The trial screen's hint (Ctrl+Enter submits from a comment box) asks the kind."""
+    _, question = _question_of_kind({**mini_views, **preference_views()}, name)
+    kind = widget_kind(name)
+    if name == "text":
+        assert kind.enter_makes_new_line(question.model_copy(update={"multiline": True}))
+        assert not kind.enter_makes_new_line(question.model_copy(update={"multiline": False}))
+    else:
+        assert not kind.enter_makes_new_line(question)
