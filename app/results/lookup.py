@@ -1,6 +1,7 @@
 """Where each value sits in an index of distinct text values: `Index.get_indexer`, by Arrow's
 hash table when both sides are text (about five times faster on 20,000 item ids, and scoring
-looks item ids up for every rater of every subset)."""
+looks item ids up for every rater of every subset). Without pyarrow (the installable app
+ships without it: docs/packaging.md) it is `Index.get_indexer` itself, with the same answer."""
 
 from __future__ import annotations
 
@@ -9,12 +10,18 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
+
+try:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+except ImportError:
+    pa = pc = None
 
 
 def positions(index: pd.Index, values: Any) -> np.ndarray:
     """`index.get_indexer(values)`: each value's position in `index`, -1 where it is absent."""
+    if pa is None:
+        return index.get_indexer(values)
     keys = _index_text(index)
     wanted = None if keys is None else _text(values)
     if keys is not None and wanted is not None:
@@ -25,10 +32,10 @@ def positions(index: pd.Index, values: Any) -> np.ndarray:
 
 # id of an index -> (a weak reference to it, its values as Arrow text or None): scoring looks
 # up the same item index (a group's, a subset's) for every rater; the entry goes with the index.
-_INDEXES: dict[int, tuple[weakref.ref[pd.Index], pa.Array | None]] = {}
+_INDEXES: dict[int, tuple[weakref.ref[pd.Index], Any]] = {}
 
 
-def _index_text(index: pd.Index) -> pa.Array | None:
+def _index_text(index: pd.Index) -> Any:
     """`_text` of a unique index (None for one with repeats), worked out once per index."""
     key = id(index)
     known = _INDEXES.get(key)
@@ -39,7 +46,7 @@ def _index_text(index: pd.Index) -> pa.Array | None:
     return text
 
 
-def _text(values: Any) -> pa.Array | None:
+def _text(values: Any) -> Any:
     """The values as an Arrow text array if every one is text (no missing value), else None."""
     if isinstance(values, pd.Index | pd.Series):
         if isinstance(values.dtype, pd.StringDtype):
