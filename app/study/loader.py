@@ -16,16 +16,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
 from app.gc_pause import gc_paused
 from app.regular_files import open_regular_file
-from app.study.checks import check_items, check_study
+from app.study.checks import IMAGE_STIMULI, SELF_CONTAINED, check_items, check_study
 from app.study.compact import share_equal_options
 from app.study.content_hash import hash_and_key_marks
 from app.study.duplicate_keys import duplicate_keys, source_key_marks
 from app.study.errors import Problem, StudyError, json_path
+from app.study.fast_schema import FastSchema
+from app.study.lazy import LazyItems
 from app.study.model import QUESTION_KINDS, Item, Option, Study
 
 STUDY_FILE = "study.json"
@@ -40,6 +43,8 @@ _ITEM = TypeAdapter(Item)
 _ITEMS = TypeAdapter(list[Item])
 _STIMULUS_KINDS = {"text", "images", "pair", "query_documents", "cards", "poem"}
 _TAGS = _STIMULUS_KINDS | set(QUESTION_KINDS)
+_FAST = FastSchema(Item)
+_ENCODE = msgspec.json.Encoder()
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,11 @@ def study_file(path: Path) -> Path:
     return path / STUDY_FILE if path.is_dir() else path
 
 
-def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
-    """Parse, validate and check a study. Raises StudyError listing every problem."""
+def load_study(path: Path | str, *, check_assets: bool = True, lazy: bool = True) -> LoadedStudy:
+    """Parse, validate and check a study. Raises StudyError listing every problem.
+
+    `lazy`: every item is checked now, but its model is built when first used
+    (`app.study.lazy`); False builds them all now (the same models: tested)."""
     source = study_file(Path(path))
     raw_bytes = _read(source)
     with gc_paused():
@@ -79,7 +87,7 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
             if repeated:
                 raise StudyError(repeated)
         del text, raw_bytes
-        study, problems = _validate(source, raw, check_assets=check_assets)
+        study, problems = _validate(source, raw, check_assets=check_assets, lazy=lazy)
         del raw
         if problems or study is None:
             raise StudyError(problems or [Problem(source, "", "the study could not be read")])
@@ -203,13 +211,18 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | None, list[Problem]]:
+def _validate(source: Path, raw: Any, *, check_assets: bool, lazy: bool = False
+              ) -> tuple[Study | None, list[Problem]]:
     """Schema errors of every item and of the header, then the cross-field checks over the
     header and every item that parsed (reported at their original index)."""
     if not isinstance(raw, dict):
         return None, [Problem(source, "", "a study file holds a JSON object at the top")]
     problems: list[Problem] = []
     raw_items = raw.get("items")
+    if lazy and isinstance(raw_items, list) and raw_items:
+        done = _validate_lazily(source, raw, raw_items, check_assets=check_assets)
+        if done is not None:
+            return done
     indices: list[int] = []
     items: list[Item] = []
     if isinstance(raw_items, list):
@@ -232,6 +245,46 @@ def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | No
     problems += check_study(study, source, source.parent, check_assets=check_assets,
                             item_indices=indices, partial=item_problems)
     return (None if problems else study), problems
+
+
+def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], *,
+                     check_assets: bool) -> tuple[Study | None, list[Problem]] | None:
+    """The lazy study (`app.study.lazy`), or None when some item may be invalid: then the
+    eager path below finds and reports its problems. Every item is checked here against the
+    schema (`app.study.fast_schema`: a yes means pydantic's yes) and by the same cross-field
+    checks as there, on the checked structs; each item's JSON is kept to build its model on
+    first use."""
+    structs = _FAST.convert(raw_items)
+    if structs is None:
+        return None
+    try:
+        # Compact JSON of the parsed value: pydantic reads back exactly the values it parsed.
+        item_json = [_ENCODE.encode(item) for item in raw_items]
+    except (OverflowError, TypeError):  # an integer past 64 bits: the eager path
+        return None
+    indices = list(range(len(structs)))
+    # Struct and model read alike where the checks read them, except where a kind's own
+    # item checks run (documents, cards): those items get their model.
+    checked = [s if _self_contained(s) else _ITEM.validate_python(r)
+               for s, r in zip(structs, raw_items, strict=True)]
+    problems = _deep_options(source, indices, structs)
+    problems += check_items(list(zip(indices, checked, strict=True)), source, source.parent,
+                            check_assets=check_assets)
+    try:
+        study = Study.model_validate({**raw, "items": [_ITEM.validate_python(raw_items[0])]})
+    except ValidationError as exc:
+        return None, problems + _problems(source, exc)
+    problems += check_study(study, source, source.parent, check_assets=check_assets,
+                            items=structs)
+    if problems:
+        return None, problems
+    study.__dict__["items"] = LazyItems(item_json)  # frozen for its users, not for its maker
+    return study, []
+
+
+def _self_contained(item: Any) -> bool:
+    return item.stimulus.kind in IMAGE_STIMULI and all(
+        q.kind in SELF_CONTAINED for q in item.questions)
 
 
 def validate_items(source: Path, raw_items: list[Any], *, release: bool = False
