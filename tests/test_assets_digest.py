@@ -7,6 +7,7 @@ for every command."""
 from __future__ import annotations
 
 import shutil
+import threading
 import sqlite3
 from pathlib import Path
 
@@ -59,17 +60,44 @@ def test_the_engine_records_the_digest_without_hashing_an_unchanged_study_again(
     monkeypatch.setattr(assets, "_sha256", lambda path: hashed.append(path) or real_sha256(path))
 
     first = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
-    SessionEngine(loaded, first, "P001").close()
+    engine = SessionEngine(loaded, first, "P001")
+    assert engine.asset_recorder is not None and engine.asset_recorder.wait(30)
+    engine.close()
     assert first.study_assets_digest(loaded.content_hash) == expected
     assert manifest_path(data_home, loaded.content_hash).is_file()
     assert len(hashed) == 2  # the two images, once
     first.close()
 
     second = open_database(f"sqlite:///{tmp_path / 'b.sqlite3'}")
-    SessionEngine(loaded, second, "P002").close()
+    engine = SessionEngine(loaded, second, "P002")
+    assert engine.asset_recorder is not None and engine.asset_recorder.wait(30)
+    engine.close()
     assert second.study_assets_digest(loaded.content_hash) == expected
     assert len(hashed) == 2  # sizes and times as recorded: nothing read again
+    again = SessionEngine(loaded, second, "P003")  # registered already: nothing to record
+    assert again.asset_recorder is None
+    again.close()
     second.close()
+
+
+def test_a_first_start_does_not_wait_for_the_files_to_be_hashed(
+        mini_study_dir: Path, tmp_path: Path, data_home: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hashing 12,000 photographs takes minutes: the session starts while it runs, and the
+    digest is recorded when it is done (unknown until then, as before digests existed)."""
+    loaded = load_study(mini_study_dir)
+    release = threading.Event()
+    real_sha256 = assets._sha256
+    monkeypatch.setattr(assets, "_sha256", lambda path: release.wait(30) and real_sha256(path))
+    db = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    engine = SessionEngine(loaded, db, "P001")
+    assert engine.next_screen() is not None  # the session goes on while the files are read
+    assert db.study_assets_digest(loaded.content_hash) is None
+    release.set()
+    assert engine.asset_recorder is not None and engine.asset_recorder.wait(30)
+    assert db.study_assets_digest(loaded.content_hash) == assets_digest(asset_manifest(loaded))
+    engine.close()
+    db.close()
 
 
 def _export(folder: Path, url: str, out: Path) -> int:

@@ -10,9 +10,11 @@ values (tests/app/study/test_lazy.py).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
+import msgspec
 from pydantic import TypeAdapter
 
 from app.study.compact import share_equal_options
@@ -26,12 +28,16 @@ class LazyItems(Sequence[Item]):
     """Items built from their JSON on first use. Only ever holds valid items: the loader made
     sure of that before it made one."""
 
-    __slots__ = ("_built", "_json", "_pool")
+    __slots__ = ("_built", "_json", "_lock", "_pool")
 
-    def __init__(self, item_json: list[bytes]) -> None:
-        self._json: list[bytes | None] = list(item_json)
+    def __init__(self, item_json: Sequence[bytes | msgspec.Raw]) -> None:
+        """`item_json`: each item's JSON text (bytes, or msgspec's slices of the file)."""
+        self._json: list[bytes | msgspec.Raw | None] = list(item_json)
         self._built: list[Item | None] = [None] * len(item_json)
         self._pool: dict[tuple[object, ...], Any] = {}
+        # A built item is read without it; building is one thread at a time (the session's
+        # writer and a background task may both read the study).
+        self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._built)
@@ -76,12 +82,13 @@ class LazyItems(Sequence[Item]):
         return list(self)
 
     def _build(self, start: int, count: int) -> None:
-        end = min(len(self), start + count)
-        todo = [i for i in range(start, end) if self._built[i] is None]
-        parts = [self._json[i] for i in todo]
-        assert all(p is not None for p in parts)
-        items = _ITEMS.validate_json(b"[" + b",".join(parts) + b"]")  # type: ignore[arg-type]
-        share_equal_options(items, self._pool)
-        for i, item in zip(todo, items, strict=True):
-            self._built[i] = item
-            self._json[i] = None  # the model holds it now
+        with self._lock:
+            end = min(len(self), start + count)
+            todo = [i for i in range(start, end) if self._built[i] is None]
+            parts = [self._json[i] for i in todo]
+            assert all(p is not None for p in parts)
+            items = _ITEMS.validate_json(b"[" + b",".join(parts) + b"]")  # type: ignore[arg-type]
+            share_equal_options(items, self._pool)
+            for i, item in zip(todo, items, strict=True):
+                self._built[i] = item
+                self._json[i] = None  # the model holds it now

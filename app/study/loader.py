@@ -44,7 +44,14 @@ _ITEMS = TypeAdapter(list[Item])
 _STIMULUS_KINDS = {"text", "images", "pair", "query_documents", "cards", "poem"}
 _TAGS = _STIMULUS_KINDS | set(QUESTION_KINDS)
 _FAST = FastSchema(Item)
-_ENCODE = msgspec.json.Encoder()
+_BOM = "\ufeff".encode()
+
+
+class _ItemSlices(msgspec.Struct):
+    items: list[msgspec.Raw]
+
+
+_ITEM_SLICES = msgspec.json.Decoder(_ItemSlices)
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,7 @@ def load_study(path: Path | str, *, check_assets: bool = True, lazy: bool = True
     source = study_file(Path(path))
     raw_bytes = _read(source)
     with gc_paused():
-        raw, text = _parse_json(source, raw_bytes)
+        raw, text, by_jiter = _parse_json(source, raw_bytes)
         # Hashed first: validation then lets each item's parsed JSON go once its model is
         # made, so the models fill the space it leaves (~50 MB less left behind at 20,000).
         digest, canonical_marks = hash_and_key_marks(raw, text)
@@ -86,9 +93,13 @@ def load_study(path: Path | str, *, check_assets: bool = True, lazy: bool = True
             repeated = duplicate_keys(source, text)
             if repeated:
                 raise StudyError(repeated)
-        del text, raw_bytes
-        study, problems = _validate(source, raw, check_assets=check_assets, lazy=lazy)
-        del raw
+        del text
+        # The lazy study keeps each item's JSON as a slice of the file, read again by the
+        # parser that read it now (jiter) when the item's model is built.
+        item_source = raw_bytes if lazy and by_jiter else None
+        del raw_bytes
+        study, problems = _validate(source, raw, check_assets=check_assets, item_source=item_source)
+        del raw, item_source
         if problems or study is None:
             raise StudyError(problems or [Problem(source, "", "the study could not be read")])
         loaded = LoadedStudy(
@@ -124,8 +135,8 @@ def _read(source: Path) -> bytes:
         raise StudyError([Problem(source, "", f"cannot read: {exc.strerror or exc}")]) from exc
 
 
-def _parse_json(source: Path, raw_bytes: bytes) -> tuple[Any, str]:
-    """The parsed JSON and the text it was parsed from."""
+def _parse_json(source: Path, raw_bytes: bytes) -> tuple[Any, str, bool]:
+    """The parsed JSON, the text it was parsed from and whether pydantic's parser read it."""
     try:
         text = raw_bytes.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -140,8 +151,8 @@ def _parse_json(source: Path, raw_bytes: bytes) -> tuple[Any, str]:
         # syntax error, a lone surrogate, deep nesting) goes to json.loads for the exact message.
         raw = pydantic_core.from_json(text)
     except ValueError:
-        raw = _parse_json_stdlib(source, text)
-    return _checked_parse(source, text, raw), text
+        return _checked_parse(source, text, _parse_json_stdlib(source, text)), text, False
+    return _checked_parse(source, text, raw), text, True
 
 
 def _parse_json_stdlib(source: Path, text: str) -> Any:
@@ -211,16 +222,17 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def _validate(source: Path, raw: Any, *, check_assets: bool, lazy: bool = False
+def _validate(source: Path, raw: Any, *, check_assets: bool, item_source: bytes | None = None
               ) -> tuple[Study | None, list[Problem]]:
     """Schema errors of every item and of the header, then the cross-field checks over the
-    header and every item that parsed (reported at their original index)."""
+    header and every item that parsed (reported at their original index). `item_source`: the
+    file's bytes, for a lazy study (else every model is built now)."""
     if not isinstance(raw, dict):
         return None, [Problem(source, "", "a study file holds a JSON object at the top")]
     problems: list[Problem] = []
     raw_items = raw.get("items")
-    if lazy and isinstance(raw_items, list) and raw_items:
-        done = _validate_lazily(source, raw, raw_items, check_assets=check_assets)
+    if item_source is not None and isinstance(raw_items, list) and raw_items:
+        done = _validate_lazily(source, raw, raw_items, item_source, check_assets=check_assets)
         if done is not None:
             return done
     indices: list[int] = []
@@ -247,8 +259,8 @@ def _validate(source: Path, raw: Any, *, check_assets: bool, lazy: bool = False
     return (None if problems else study), problems
 
 
-def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], *,
-                     check_assets: bool) -> tuple[Study | None, list[Problem]] | None:
+def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], item_source: bytes,
+                     *, check_assets: bool) -> tuple[Study | None, list[Problem]] | None:
     """The lazy study (`app.study.lazy`), or None when some item may be invalid: then the
     eager path below finds and reports its problems. Every item is checked here against the
     schema (`app.study.fast_schema`: a yes means pydantic's yes) and by the same cross-field
@@ -258,9 +270,11 @@ def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], *,
     if structs is None:
         return None
     try:
-        # Compact JSON of the parsed value: pydantic reads back exactly the values it parsed.
-        item_json = [_ENCODE.encode(item) for item in raw_items]
-    except (OverflowError, TypeError):  # an integer past 64 bits: the eager path
+        # Each item's text in the file (no copy: slices of its bytes, which they keep).
+        item_json = _ITEM_SLICES.decode(item_source.removeprefix(_BOM)).items
+    except msgspec.DecodeError:  # NaN or Infinity, which msgspec does not read: the eager path
+        return None
+    if len(item_json) != len(raw_items):
         return None
     indices = list(range(len(structs)))
     # Struct and model read alike where the checks read them, except where a kind's own

@@ -77,3 +77,11 @@ def _same_problems_both_ways(source: Path, data: dict[str, Any]) -> list[Problem
         load_study(source, lazy=False)
     assert lazy.value.problems == eager.value.problems
     return lazy.value.problems
+
+
+def test_a_file_with_a_byte_order_mark_is_lazy_too(mini_study_dir: Path) -> None:
+    source = mini_study_dir / "study.json"
+    source.write_bytes("\ufeff".encode() + source.read_bytes())
+    lazy, eager = load_study(source), load_study(source, lazy=False)
+    assert isinstance(lazy.study.items, LazyItems)
+    assert list(lazy.study.items) == eager.study.items
