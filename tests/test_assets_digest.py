@@ -7,8 +7,8 @@ for every command."""
 from __future__ import annotations
 
 import shutil
-import threading
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest

@@ -44,5 +44,5 @@ class AssetRecorder:
         try:
             self.digest = registering_digest(self._loaded)
             self._db.record_assets_digest(self._loaded.content_hash, self.digest)
-        except Exception as exc:  # noqa: BLE001 (a digest not recorded is unknown, not an error)
+        except Exception as exc:  # a digest not recorded is unknown, not an error
             self.error = exc
