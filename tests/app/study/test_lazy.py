@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +86,18 @@ def test_a_file_with_a_byte_order_mark_is_lazy_too(mini_study_dir: Path) -> None
     lazy, eager = load_study(source), load_study(source, lazy=False)
     assert isinstance(lazy.study.items, LazyItems)
     assert list(lazy.study.items) == eager.study.items
+
+
+def test_two_threads_reading_the_items_get_the_same_models(tmp_path: Path) -> None:
+    """The session's writer and the background asset digest (app.session.asset_record) may
+    both read a fresh study."""
+    path = write_lesion_study(tmp_path / "s", n_items=3_000, n_images=100)
+    items = load_study(path).study.items
+    seen: list[list[int]] = []
+    threads = [threading.Thread(target=lambda: seen.append([id(i) for i in items]))
+               for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 3 and seen[0] == seen[1] == seen[2]
