@@ -77,10 +77,6 @@ class LazyItems(Sequence[Item]):
         built = sum(item is not None for item in self._built)
         return f"LazyItems({len(self)} items, {built} built)"
 
-    def materialized(self) -> list[Item]:
-        """Every item as a plain list (what the eager load gave)."""
-        return list(self)
-
     def _build(self, start: int, count: int) -> None:
         with self._lock:
             end = min(len(self), start + count)
