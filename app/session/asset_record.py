@@ -53,16 +53,14 @@ class AssetRecorder:
 
     def __init__(self, loaded: LoadedStudy, db: Database) -> None:
         self._db, self._hash = db, loaded.content_hash
+        self._job = (str(loaded.folder), asset_paths(loaded), loaded.content_hash)
         self.digest: str | None = None
         self.error: str | None = None
-        context = multiprocessing.get_context("spawn")  # no fork of a process running Qt
-        self._receive, send = context.Pipe(duplex=False)
-        # Daemonic: stopped when the app exits; it also stops itself if the app is gone.
-        self._child = context.Process(
-            target=digest_in_child, name="asset-digest", daemon=True,
-            args=(send, str(loaded.folder), asset_paths(loaded), loaded.content_hash))
-        self._child.start()
-        send.close()
+        self._stopped = threading.Event()
+        self._child: multiprocessing.process.BaseProcess | None = None
+        # The child is started from this thread, not the caller's: starting it waits for the
+        # new interpreter to take its arguments (seconds on a busy machine, before the first
+        # item could be shown when the session's writer did it).
         self._thread = threading.Thread(target=self._record, name="asset-digest", daemon=True)
         self._thread.start()
 
@@ -73,25 +71,40 @@ class AssetRecorder:
 
     def stop(self) -> None:
         """Stop hashing (the digest stays unknown)."""
-        if self._child.is_alive():
-            self._child.terminate()
+        self._stopped.set()
+        child = self._child
+        if child is not None and child.is_alive():
+            child.terminate()
 
     def _record(self) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a process running Qt
+        receive, send = context.Pipe(duplex=False)
+        # Daemonic: stopped when the app exits; it also stops itself if the app is gone.
+        self._child = context.Process(target=digest_in_child, name="asset-digest", daemon=True,
+                                      args=(send, *self._job))
+        if self._stopped.is_set():
+            return self._fail("stopped")
+        self._child.start()
+        send.close()
+        if self._stopped.is_set():
+            self._child.terminate()
         try:
-            kind, value = self._receive.recv()  # waits without the GIL
+            kind, value = receive.recv()  # waits without the GIL
         except (EOFError, OSError) as exc:
-            self.error = f"the hashing process ended without a digest: {exc}"
-            return
+            return self._fail(f"the hashing process ended without a digest: {exc!r}")
         finally:
-            self._receive.close()
+            receive.close()
         if kind != "digest":
-            self.error = value
-            return
+            return self._fail(value)
         self.digest = value
         try:
             self._db.record_assets_digest(self._hash, value)
         except Exception as exc:  # a digest not recorded is unknown, not an error
-            self.error = str(exc)
+            self._fail(str(exc))
+        return None
+
+    def _fail(self, why: str) -> None:
+        self.error = why
 
 
 def digest_in_child(send: Connection, folder: str, paths: list[str], content_hash: str) -> None:
