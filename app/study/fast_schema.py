@@ -30,6 +30,10 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 _FLOAT_MAX = sys.float_info.max  # finite numbers only: the models refuse inf (allow_inf_nan)
+# Settings that leave what a model accepts as its fields say (allow_inf_nan: the structs only
+# take finite floats anyway).
+_PLAIN_CONFIG = frozenset({"extra", "frozen", "allow_inf_nan", "title", "json_schema_extra",
+                           "use_attribute_docstrings", "protected_namespaces"})
 _CHECK_FAILED = (ValueError, AssertionError, TypeError, AttributeError, KeyError, IndexError)
 
 
@@ -59,7 +63,7 @@ class FastSchema:
         """Structs for these parsed items, or None when one of them may be invalid."""
         try:
             items = msgspec.convert(raw, self.list_type)
-        except (msgspec.ValidationError, OverflowError):
+        except Exception:  # invalid, or a default that cannot be made here: pydantic decides
             return None
         try:
             for item in items:
@@ -92,8 +96,11 @@ class FastSchema:
         if (model, tag) in self._structs:
             return self._structs[(model, tag)]
         config = model.model_config
-        if config.get("extra") != "forbid" or config.get("strict") or model.__pydantic_root_model__:
-            raise Untranslatable(f"{model.__name__}: not a strict model")
+        if config.get("extra") != "forbid" or set(config) - _PLAIN_CONFIG \
+                or model.__pydantic_root_model__:
+            # Anything else in the config may change what pydantic accepts (stripping
+            # whitespace, coercing numbers to strings...): not translated.
+            raise Untranslatable(f"{model.__name__}: a config this module does not translate")
         fields: list[tuple[str, Any, Any]] = []
         reach: list[str] = []
         tag_field = None

@@ -27,7 +27,7 @@ from app.study.compact import share_equal_options
 from app.study.content_hash import hash_and_key_marks
 from app.study.duplicate_keys import duplicate_keys, source_key_marks
 from app.study.errors import Problem, StudyError, json_path
-from app.study.fast_schema import FastSchema
+from app.study.fast_schema import FastSchema, Untranslatable
 from app.study.lazy import LazyItems
 from app.study.model import QUESTION_KINDS, Item, Option, Study
 
@@ -43,7 +43,16 @@ _ITEM = TypeAdapter(Item)
 _ITEMS = TypeAdapter(list[Item])
 _STIMULUS_KINDS = {"text", "images", "pair", "query_documents", "cards", "poem"}
 _TAGS = _STIMULUS_KINDS | set(QUESTION_KINDS)
-_FAST = FastSchema(Item)
+
+
+def _fast_schema() -> FastSchema | None:
+    try:
+        return FastSchema(Item)
+    except Untranslatable:  # a part of the format msgspec cannot check alike: every load eager
+        return None
+
+
+_FAST = _fast_schema()
 _BOM = "\ufeff".encode()
 
 
@@ -266,7 +275,7 @@ def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], it
     schema (`app.study.fast_schema`: a yes means pydantic's yes) and by the same cross-field
     checks as there, on the checked structs; each item's JSON is kept to build its model on
     first use."""
-    structs = _FAST.convert(raw_items)
+    structs = _FAST.convert(raw_items) if _FAST is not None else None
     if structs is None:
         return None
     try:

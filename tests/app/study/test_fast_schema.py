@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from app.study.fast_schema import FastSchema
+from app.study.fast_schema import FastSchema, Untranslatable
 from app.study.model import Item
+from app.study.model_base import StrictModel
 
 ROOT = Path(__file__).resolve().parents[3]
 STUDIES = sorted([*ROOT.glob("studies/*/study.json"), *ROOT.glob("tests/fixtures/*/study.json")])
@@ -124,3 +125,31 @@ def test_the_models_validators_run_on_the_structs() -> None:
     twice["questions"].append(copy.deepcopy(twice["questions"][0]))  # a question id repeated
     assert FAST.convert([twice]) is None
     assert FAST.convert([item]) is not None
+
+
+class _Stripped(StrictModel):
+    model_config = ConfigDict(str_strip_whitespace=True)
+    name: str = Field(min_length=1)
+
+
+class _Before(StrictModel):
+    name: str
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _lower(cls, value: Any) -> Any:
+        return value.lower() if isinstance(value, str) else value
+
+
+class _Aliased(StrictModel):
+    name: str = Field(alias="Name")
+
+
+class _Untagged(StrictModel):
+    value: int | str
+
+
+@pytest.mark.parametrize("model", [_Stripped, _Before, _Aliased, _Untagged])
+def test_what_the_structs_cannot_check_alike_gives_no_fast_schema(model: type) -> None:
+    with pytest.raises(Untranslatable):
+        FastSchema(model)
