@@ -20,12 +20,12 @@ mteb-check: $(STAMP)
 	$(PY) -c "import mteb" 2>/dev/null || $(PY) -m pip install --quiet torch==2.13.0 mteb
 
 run: $(STAMP)
-	$(PY) -m app run
+	$(PY) -m baseline_studio run
 
 test: lint typecheck contract pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check $(wildcard app widgets exporters tests benchmarks studies packaging)
+	$(VENV)/bin/ruff check $(wildcard baseline_studio app widgets exporters tests benchmarks studies packaging)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.gc_pause import load_to_keep
 from app.home import bundled_studies_dir, installed_studies_dir
 from app.study.errors import Problem, StudyError
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
+
+# From this size on, a study kept until the process ends is frozen out of the cyclic GC's full
+# collections: ~650,000 objects at 20,000 items that each of them would walk again, 0.5-1.3 s
+# (a frozen screen mid-trial, a late answer stamp: docs/performance.md, #8), and ~1.5 s of the
+# first work a command does after loading (the collections the load's pause put off).
+FREEZE_MIN_ITEMS = 2_000
 
 
 @dataclass(frozen=True)
@@ -53,3 +61,22 @@ def find_study(ref: str, home: Path | None = None) -> Path:
 
 def open_study(ref: str, home: Path | None = None) -> LoadedStudy:
     return load_study(find_study(ref, home))
+
+
+def kept_study(load: Callable[[], LoadedStudy]) -> LoadedStudy:
+    """`load()` for a study its caller keeps until the process ends: the study a session runs
+    (widgets.shell.participant_flow) or a command works on (baseline_studio). A big one is
+    frozen out of the collector's full collections (app.gc_pause.load_to_keep); the loader
+    leaves that to these callers, as only they know the study stays."""
+    return load_to_keep(load, freeze=_built_to_keep)
+
+
+def _built_to_keep(loaded: LoadedStudy) -> bool:
+    """Whether to freeze: a big study, with every item's model built first (a lazy study,
+    app.study.lazy, builds them on first use, after the freeze, where the collector would walk
+    them; the commands that keep a study read every item anyway)."""
+    if len(loaded.study.items) < FREEZE_MIN_ITEMS:
+        return False
+    for _item in loaded.study.items:
+        pass
+    return True

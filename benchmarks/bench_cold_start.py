@@ -1,8 +1,8 @@
-"""#7 Cold start to the first item on screen (target <= 2 s).
+"""#7 Cold start to the first item on screen (target <= 1.5 s; a 200-item study <= 1 s).
 
-Measured: a new process `python -m app run --study S --participant P` (offscreen, a fresh data
-folder and database each time, so the study is registered and the participant created as on
-a first start) on the 20,000-item image study; it stops at the end of the repaint that drew
+Measured: a new process `python -m baseline_studio run --study S --participant P` (offscreen,
+a fresh data folder and database each time, so the study is registered and the participant
+created as on a first start) on the 20,000-item image study; it stops at the end of the repaint that drew
 the first item's stimulus (BASELINE_STUDIO_EXIT_AFTER_FIRST_PAINT=1 makes it print that
 moment's time.monotonic_ns(), the clock the parent shares). Includes the imports, Qt's start,
 opening the database, validating the whole study, planning, the first image decoded.
@@ -25,7 +25,7 @@ from benchmarks.common import Row, main_for, median, ms
 from benchmarks.studygen import lesion_study_in_child
 
 WHAT = "cold start to the first item on screen"
-TARGET = "<= 2 s"
+TARGET = "<= 1.5 s (a 200-item study <= 1 s)"
 
 
 def _start_to_first_paint(study: Path, home: Path) -> float:
@@ -33,7 +33,7 @@ def _start_to_first_paint(study: Path, home: Path) -> float:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BASELINE_STUDIO_HOME": str(home),
            "BASELINE_STUDIO_EXIT_AFTER_FIRST_PAINT": "1"}
     start = time.monotonic_ns()
-    done = subprocess.run([sys.executable, "-m", "app", "run", "--study", str(study),
+    done = subprocess.run([sys.executable, "-m", "baseline_studio", "run", "--study", str(study),
                            "--participant", "P001"], env=env, capture_output=True, text=True,
                           timeout=300, check=True)
     line = next(x for x in done.stdout.splitlines() if x.startswith("first-item-painted "))
@@ -60,7 +60,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
         7, WHAT, TARGET,
         baseline=f"python -c 'import PySide6.QtWidgets': {ms(b)}",
         measured=f"median {ms(m)}, max {ms(max(measured))} (20,000 items, n={n})",
-        ratio=m / b, met=m <= 2.0,
+        ratio=m / b, met=m <= 1.5 and median(small_runs) <= 1.0,
         note=f"a 200-item study: median {ms(median(small_runs))}",
         extra={"median_s": m, "baseline_s": b, "small_median_s": median(small_runs)},
     )

@@ -1,5 +1,5 @@
 """Start time of the frozen app (dist/baseline-studio/, `make package`) against the same
-commands run from source (`.venv/bin/python -m app`).
+commands run from source (`.venv/bin/python -m baseline_studio`).
 
     .venv/bin/python -m benchmarks.bench_frozen_start [--runs N]
 
@@ -49,7 +49,7 @@ def main() -> int:
         home = Path(tmp)
         for label, command in COMMANDS.items():
             frozen = runner([str(BUNDLE), *command], home)
-            source = runner([sys.executable, "-m", "app", *command], home)
+            source = runner([sys.executable, "-m", "baseline_studio", *command], home)
             f, s = paired(frozen, source, args.runs)  # type: ignore[arg-type]
             print(f"{label:<16} frozen median {ms(median(f))} (p95 {ms(percentile(f, 95))}); "
                   f"source median {ms(median(s))} (p95 {ms(percentile(s, 95))}); "

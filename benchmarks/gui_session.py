@@ -85,12 +85,12 @@ class TrialSample:
 
 
 class BenchApp:
-    """A MainWindow on a fresh SQLite file, opened on `study` for participant `code`."""
+    """A StationWindow on a fresh SQLite file, opened on `study` for participant `code`."""
 
     def __init__(self, study: Path, folder: Path, *, code: str = "P-bench",
                  image_cache: Any = None, size: tuple[int, int] = (1280, 800)) -> None:
         from app.memory import fix_mmap_threshold
-        from widgets.shell.main_window import MainWindow
+        from widgets.station_window import StationWindow
 
         fix_mmap_threshold()  # as widgets.launch does for the real app
         self.app = application()
@@ -98,7 +98,7 @@ class BenchApp:
         home.mkdir(parents=True, exist_ok=True)
         os.environ["BASELINE_STUDIO_HOME"] = str(home)
         self.db: Database = open_database(f"sqlite:///{folder / f'{code}.sqlite3'}")
-        self.window = MainWindow(self.db, home=home, image_cache=image_cache)
+        self.window = StationWindow(self.db, home=home, image_cache=image_cache)
         self.window.resize(*size)
         self.window.show()
         self.window.activateWindow()

@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from app.results.comments import FREE_TEXT_KINDS
 from app.storage.database import Database
 from app.storage.records import EventRecord
 from app.study.loader import LoadedStudy
@@ -35,7 +36,7 @@ def write_events_csv(loaded: LoadedStudy, db: Database, out_dir: Path, *,
                      include_simulated: bool = False) -> list[Path]:
     study = loaded.study
     text_questions = {(item.id, q.id) for item in study.items for q in item.questions
-                      if q.kind == "text"}
+                      if q.kind in FREE_TEXT_KINDS}
     items_with_text = {item_id for item_id, _ in text_questions}
     simulated = {p.code for p in db.participants(study.id) if p.simulated}
     path = out_path(out_dir, "events.csv")

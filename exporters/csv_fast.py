@@ -15,6 +15,9 @@ columns through repr ~2 s).
 
 Text cells (and header cells) that a spreadsheet would run as a formula are neutralised on
 the way (exporters/csv_safe.py): in Arrow for Arrow text, once per distinct value otherwise.
+
+Without pyarrow (the frozen app ships without it: docs/packaging.md) the same texts are joined
+into lines by Python, the same bytes a little slower.
 """
 
 from __future__ import annotations
@@ -26,10 +29,18 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
 
-from exporters.csv_safe import safe_arrow, safe_frame, safe_texts
+from exporters.csv_safe import safe_frame, safe_texts
+
+try:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from exporters.csv_safe import safe_arrow
+
+    ARROW = True
+except ImportError:
+    ARROW = False
 
 
 def _quoting_characters() -> tuple[str, ...]:
@@ -46,18 +57,22 @@ def _quoting_characters() -> tuple[str, ...]:
 
 _SPECIAL = _quoting_characters()
 _CHUNK = 100_000  # rows joined and written at a time (bounds the memory of the text)
-_TEXT = pa.large_string()
 _SPECIAL_BYTES = [c.encode() for c in _SPECIAL]
+if ARROW:
+    _TEXT = pa.large_string()
 
 
 def write_csv(frame: pd.DataFrame, path: Path) -> None:
+    if not ARROW:
+        _write_text_lists(frame, path)
+        return
     # (one column: csv writes an empty field as "" on a line of its own; pandas handles it)
     columns = ([_text_array(frame[name]) for name in frame.columns]
                if frame.columns.is_unique and len(frame.columns) > 1 else None)
     if columns is None or any(c is None for c in columns):
         safe_frame(frame).to_csv(path, index=False)
         return
-    header = ",".join(_quoted(safe_texts([str(c) for c in frame.columns])))
+    header = _header(frame)
     comma, end, nothing = pa.scalar(",", _TEXT), pa.scalar(os.linesep, _TEXT), pa.scalar("", _TEXT)
     with path.open("wb") as fh:
         fh.write((header + os.linesep).encode("utf-8"))
@@ -66,6 +81,24 @@ def write_csv(frame: pd.DataFrame, path: Path) -> None:
             lines = pc.binary_join_element_wise(pc.binary_join_element_wise(*part, comma),
                                                 nothing, end)
             fh.write(_utf8_of(lines))
+
+
+def _write_text_lists(frame: pd.DataFrame, path: Path) -> None:
+    """write_csv without Arrow: each column's text as a list, the lines joined by Python."""
+    columns = ([_as_text(frame[name]) for name in frame.columns]
+               if frame.columns.is_unique and len(frame.columns) > 1 else None)
+    if columns is None or any(c is None for c in columns):
+        safe_frame(frame).to_csv(path, index=False)
+        return
+    with path.open("wb") as fh:
+        fh.write((_header(frame) + os.linesep).encode("utf-8"))
+        for start in range(0, len(frame), _CHUNK):
+            rows = zip(*(c[start:start + _CHUNK] for c in columns), strict=True)  # type: ignore[index]
+            fh.write("".join([",".join(row) + os.linesep for row in rows]).encode("utf-8"))
+
+
+def _header(frame: pd.DataFrame) -> str:
+    return ",".join(_quoted(safe_texts([str(c) for c in frame.columns])))
 
 
 def _utf8_of(lines: pa.Array) -> pa.Buffer:

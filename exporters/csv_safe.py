@@ -17,8 +17,12 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
+
+try:  # safe_arrow only: the frozen app ships without pyarrow (exporters/csv_fast.py)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+except ImportError:
+    pass
 
 TRIGGERS = ("=", "+", "-", "@", "\t", "\r", "'")
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"

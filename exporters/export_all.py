@@ -22,6 +22,7 @@ from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import HumanVsModel
+from exporters.kind_tables_csv import write_kind_tables
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
 from exporters.paper import write_paper
@@ -114,6 +115,8 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("timing", lambda: write_timing(timing, out_dir)),
         ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
                                       out_dir, digits=digits)),
+        # Last, so a kind's table can be checked against every file the export wrote.
+        ("kind tables", lambda: write_kind_tables(scored[0], out_dir)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

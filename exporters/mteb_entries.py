@@ -29,15 +29,18 @@ from app.results.scorers import scorer_for
 from app.results.units import QuestionGroup
 from app.study.answers import item_document_ids
 
-# The metric keys of each task type, in the reference files' order; per-annotator keys after.
+# The metric keys of each MTEB task type (a kind says its own: `Kind.mteb_task`), in the
+# reference files' order; per-annotator keys after.
 TASK_METRICS = {
-    "choice": (("accuracy", "f1", "f1_weighted", "precision", "recall"),
-               ("accuracy", "f1", "f1_weighted")),
-    "rating": (("spearman", "pearson", "mse"), ("spearman", "pearson", "mse")),
-    "relevance": (("map", "mrr@10", "ndcg@10"), ("map", "mrr@10", "ndcg@10")),
-    "ranking": (("map", "mrr@10", "ndcg@10"), ("map", "mrr@10", "ndcg@10")),
+    "classification": (("accuracy", "f1", "f1_weighted", "precision", "recall"),
+                       ("accuracy", "f1", "f1_weighted")),
+    "sts": (("spearman", "pearson", "mse"), ("spearman", "pearson", "mse")),
+    "reranking": (("map", "mrr@10", "ndcg@10"), ("map", "mrr@10", "ndcg@10")),
     "clustering": (("v_measure", "ari", "ami"), ("v_measure", "ari", "ami")),
 }
+# Task types whose headline human is HUME's pooled one (the majority vote, the mean rating per
+# pair) rather than the mean over annotators.
+POOLED_TASKS = ("classification", "sts")
 
 
 def number(value: Any) -> float | None:
@@ -51,14 +54,15 @@ def number(value: Any) -> float | None:
 def task_entry(group: QuestionGroup, answers: pd.DataFrame, options: ResultsOptions, *,
                hf_subset: str, languages: list[str]) -> dict[str, Any]:
     scorer = scorer_for(group)
-    if scorer is None or group.kind not in TASK_METRICS:
+    task = group.response_kind.mteb_task
+    if scorer is None or task not in TASK_METRICS:
         raise ValueError(f"question {group.question_id!r} ({group.kind}) has no MTEB scoring")
-    pooled_keys, per_keys = TASK_METRICS[group.kind]
+    pooled_keys, per_keys = TASK_METRICS[task]
     # One groupby, not a mask per rater (that was raters x responses: minutes at 1,000 raters).
     by_rater = dict(iter(answers.groupby("participant", sort=True)))
     raters = list(by_rater)
     per_rater = {r: scorer.rater_scores(group, by_rater[r]) for r in raters}
-    if len(raters) > 1 and group.kind in ("choice", "rating"):
+    if len(raters) > 1 and task in POOLED_TASKS:
         pooled = scorer.pooled(group, answers, options)
         top = pooled.scores if pooled else {}
     elif len(raters) == 1:
@@ -77,10 +81,11 @@ def task_entry(group: QuestionGroup, answers: pd.DataFrame, options: ResultsOpti
 
 def agreement_block(group: QuestionGroup, answers: pd.DataFrame) -> dict[str, Any]:
     """HUME's agreement block for the task type (its keys and order)."""
+    task = group.response_kind.mteb_task
     n_raters = int(answers["participant"].nunique())
     counts: dict[str, Any] = {"n_annotators": n_raters, "n_items": int(answers["item_id"].nunique()),
                               "total_annotations": len(answers)}
-    if group.kind == "clustering":
+    if task == "clustering":
         # HUME's clustering records are the texts: each card is an item, each card label an
         # annotation.
         cards = {i: len(item_document_ids(group.items[i])) for i in answers["item_id"].unique()}
@@ -88,17 +93,17 @@ def agreement_block(group: QuestionGroup, answers: pd.DataFrame) -> dict[str, An
         counts["total_annotations"] = int(sum(cards[i] for i in answers["item_id"]))
     if n_raters < 2:
         return counts
-    if group.kind == "choice":
+    if task == "classification":
         kappa, _, _ = fleiss(reliability_data(group, answers))
         mean_kappa, share, _ = pairwise_choice(answers)
         return {"metric": "fleiss_kappa", "value": number(kappa),
                 "interpretation": fleiss_band(kappa), **counts,
                 "mean_pairwise_kappa": number(mean_kappa),
                 "mean_percentage_agreement": number(share)}
-    if group.kind == "rating":
+    if task == "sts":
         value, _ = pairwise_spearman(answers)
         return {"metric": "mean_pairwise_spearman", "value": number(value), **counts}
-    if group.kind == "clustering":
+    if task == "clustering":
         value, _ = pairwise_ari(group, answers)
         return {"metric": "mean_pairwise_ari", "value": number(value), **counts}
     stats = per_query_agreement(group, answers)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from app.results.comments import text_question_ids
+from app.results.comments import FREE_TEXT_KINDS, text_question_ids
 from app.study.loader import LoadedStudy
 from exporters.csv_fast import write_csv
 from exporters.out_folder import out_path
@@ -36,7 +36,7 @@ def privacy_filter(loaded: LoadedStudy, frame: pd.DataFrame, *, include_identify
         # As objects first: when every answer is a number the column is float64, and pandas 3
         # refuses a string there even where no row is text.
         out["answer"] = out["answer"].astype(object)
-        out.loc[out["question_kind"] == "text", "answer"] = WITHHELD_TEXT
+        out.loc[out["question_kind"].isin(FREE_TEXT_KINDS), "answer"] = WITHHELD_TEXT
     return out
 
 

@@ -1,10 +1,10 @@
 """The frozen app's entry point: the same `main` as the `baseline-studio` console script and
-`python -m app` (a double-click with no arguments opens the app)."""
+`python -m baseline_studio` (a double-click with no arguments opens the app)."""
 
 import multiprocessing
 import sys
 
-from app.cli import main
+from baseline_studio import main
 
 if __name__ == "__main__":
     # A worker process started by a library (joblib under scikit-learn) re-runs this program on

@@ -1,4 +1,4 @@
-"""The real participant app (MainWindow offscreen, its database writer thread, the real
+"""The real participant app (StationWindow offscreen, its database writer thread, the real
 response widgets answered with key presses by widgets.autopilot) walking a whole study, for
 the GUI variant of the kill test. Same line protocol as tests/kill_driver.py:
 
@@ -23,9 +23,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from app.storage import open_database
 from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, Qt
-from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
+from widgets.station_window import StationWindow
 
 
 def emit(line: str) -> None:
@@ -40,7 +40,7 @@ def main() -> int:
     args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     db = open_database(args.db)
-    window = MainWindow(db)
+    window = StationWindow(db)
     window.resize(1100, 760)
     window.show()
     pilot = Autopilot(window, None)

@@ -34,6 +34,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.kinds.best_worst import BestWorstQuestion
+from app.kinds.pairwise import PairwiseQuestion
 from app.session.engine import (
     BlockIntroScreen,
     BreakScreen,
@@ -42,7 +44,7 @@ from app.session.engine import (
     QuestionFeedback,
     Screen,
     SessionEngine,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.session.presentation import TrialView
@@ -85,6 +87,11 @@ def scripted_answers(view: TrialView, rng: random.Random, clock: int) -> list[Qu
             answer = {card: f"g{i % groups + 1}" for i, card in enumerate(ids)}
         elif isinstance(q, TextQuestion):
             answer = rng.choice(["", "fine", "unclear wording"])
+        elif isinstance(q, PairwiseQuestion):
+            answer = rng.choice(q.answers())
+        elif isinstance(q, BestWorstQuestion):
+            best, worst = rng.sample(ids, 2)
+            answer = {"best": best, "worst": worst}
         else:
             raise TypeError(f"no scripted answer for {type(q).__name__}")
         out.append(QuestionAnswer(q.id, answer, answer_ns=clock, first_interaction_ns=clock,
@@ -100,7 +107,7 @@ def step(engine: SessionEngine, screen: Screen, rng: random.Random, *,
     elif isinstance(screen, BreakScreen):
         engine.start_break()
         engine.end_break()
-    elif isinstance(screen, TrialScreen):
+    elif isinstance(screen, TrialScreenSpec):
         view = screen.view
         onset = time.monotonic_ns()
         answers = scripted_answers(view, rng, onset + 1_000_000)
@@ -138,7 +145,7 @@ def run_session(db_url: str, study: Path, code: str, *, sleep_max_s: float, seed
     while not isinstance(screen := engine.next_screen(), EndScreen):
         step(engine, screen, rng,
              before_submit=lambda view: emit(f"submit {view.position} {view.item_id}"))
-        if isinstance(screen, TrialScreen):
+        if isinstance(screen, TrialScreenSpec):
             emit(f"committed {screen.view.position} {screen.view.item_id}")
         if sleep_max_s:
             time.sleep(rng.uniform(0, sleep_max_s))

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from app.kinds.best_worst import BestWorstQuestion
+from app.kinds.pairwise import PairwiseQuestion
 from app.responses_import import import_responses_csv
 from app.storage.database import Database
 from app.study.answers import item_document_ids
@@ -69,6 +71,11 @@ def plausible_answer(item: Item, question: Question, rng: random.Random, p: floa
         labels = sorted(set((gold or {}).values())) or ["a", "b"]
         return {c: (gold or {}).get(c, labels[0]) if right or rng.random() < 0.8
                 else rng.choice(labels) for c in docs}
+    if isinstance(question, PairwiseQuestion):
+        return gold if right and gold else rng.choice(question.answers())
+    if isinstance(question, BestWorstQuestion):
+        best, worst = rng.sample(docs, 2)
+        return {"best": best, "worst": worst}
     return "a comment"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.session.engine import EndScreen, SessionEngine, TrialScreen
+from app.session.engine import EndScreen, SessionEngine, TrialScreenSpec
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from tests.kill_driver import step
@@ -36,5 +36,5 @@ def take(loaded: LoadedStudy, db: Database, code: str = "P001", *,
         if max_items is not None and answered >= max_items:
             break
         step(engine, screen, rng)
-        answered += isinstance(screen, TrialScreen)
+        answered += isinstance(screen, TrialScreenSpec)
     return engine

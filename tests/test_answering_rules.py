@@ -9,12 +9,12 @@ from pathlib import Path
 
 from test_engine import ANSWERS, answer, run_until_trial
 
-from app.session.engine import BreakScreen, EndScreen, SessionEngine, TrialScreen
+from app.session.engine import BreakScreen, EndScreen, SessionEngine, TrialScreenSpec
 from app.session.plan import build_plan, min_items_after_break
 from app.session.presentation import trial_view
 from app.storage import Database
-from app.study import load_study
 from app.study.answers import feedback_correct, is_correct
+from app.study.loader import load_study
 from app.study.model import RatingQuestion
 
 REPO = Path(__file__).resolve().parents[1]
@@ -45,7 +45,7 @@ def test_practice_feedback_uses_the_tolerance(mini_study_dir: Path, db: Database
         raw["items"] = [s1, next(i for i in raw["items"] if i["id"] == "c1")]
     engine = SessionEngine(load_study(_edit(mini_study_dir, rating_practice)), db, "P001")
     screen = run_until_trial(engine)
-    assert isinstance(screen, TrialScreen) and screen.view.item_id == "s1"
+    assert isinstance(screen, TrialScreenSpec) and screen.view.item_id == "s1"
     assert ANSWERS["s1"] == {"similarity": 4.5}
     feedback = answer(engine, screen)
     assert [f.correct for f in feedback] == [True]  # 4.5 against 5: within 0.5
@@ -61,7 +61,7 @@ def test_no_break_with_one_item_left(mini_study_dir: Path, db: Database) -> None
         if isinstance(screen, BreakScreen):
             breaks += 1
             engine.end_break()
-        elif isinstance(screen, TrialScreen):
+        elif isinstance(screen, TrialScreenSpec):
             answer(engine, screen)
         else:
             engine.acknowledge_intro(screen.block_id)

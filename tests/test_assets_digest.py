@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.cli.main import main
 from app.session import asset_record
 from app.session.asset_record import AssetRecorder
 from app.session.engine import SessionEngine
@@ -22,6 +21,7 @@ from app.storage import open_database
 from app.study import assets
 from app.study.assets import asset_manifest, assets_digest, manifest_path
 from app.study.loader import load_study
+from baseline_studio.main import main
 from widgets.merge_dialog import MergeDialog
 from widgets.tasks import TaskManager
 

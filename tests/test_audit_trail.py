@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from app.session.engine import SessionEngine, TrialScreen
+from app.session.engine import SessionEngine, TrialScreenSpec
 from app.session.flags import stimulus_problems
 from app.storage import open_database
 from app.storage.database import Database
@@ -52,7 +52,7 @@ def test_a_stimulus_problem_is_flagged_and_the_session_goes_on(db: Database,
     loaded = load_study(mini_study_dir)
     engine = SessionEngine(loaded, db, "P001")
     rng = random.Random(0)
-    while not (isinstance(screen := engine.next_screen(), TrialScreen)
+    while not (isinstance(screen := engine.next_screen(), TrialScreenSpec)
                and screen.view.item_id == "v1"):
         step(engine, screen, rng)
     engine.flag_stimulus_problem("v1", "images/a.png: not an image file", path="images/a.png")

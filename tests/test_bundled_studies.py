@@ -1,4 +1,4 @@
-"""The four bundled demo studies: valid, as large as issue 4 asks, with illustrative model
+"""The five bundled demo studies: valid, as large as issue 4 asks, with illustrative model
 predictions for every item, takeable end to end, and regenerated identically by their
 scripts in studies/_make."""
 
@@ -16,16 +16,18 @@ from app.home import bundled_studies_dir
 from app.importers.poemetric_survey import COMMENT_IDS, RATING_IDS
 from app.importers.predictions import read_predictions
 from app.session.assignment import slot_count
-from app.session.engine import EndScreen, TrialScreen
+from app.session.engine import EndScreen, TrialScreenSpec
 from app.session.plan import build_plan
 from app.study.loader import LoadedStudy, load_study
 from app.study.model import ImagesStimulus, TextStimulus
 from tests.take_study import take
 
-STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo"]
+STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
+           "preference-demo"]
 # Rough seconds a careful participant spends per question kind (per document / card where
 # the work grows with them): used to check that a session stays within 5-10 minutes.
-SECONDS = {"choice": 6, "rating": 8, "relevance_doc": 6, "clustering_card": 7, "text": 12}
+SECONDS = {"choice": 6, "rating": 8, "relevance_doc": 6, "clustering_card": 7, "text": 12,
+           "pairwise": 20, "best_worst_card": 4}
 
 
 @pytest.fixture(scope="module", params=STUDIES)
@@ -64,7 +66,8 @@ def test_a_session_takes_five_to_ten_minutes(bundled: LoadedStudy) -> None:
             n = len(getattr(item.stimulus, "documents", None) or getattr(item.stimulus, "cards", []))
             images = len(getattr(item.stimulus, "images", []))
             for q in item.questions:
-                key = {"relevance": "relevance_doc", "clustering": "clustering_card"}.get(q.kind, q.kind)
+                key = {"relevance": "relevance_doc", "clustering": "clustering_card",
+                       "best_worst": "best_worst_card"}.get(q.kind, q.kind)
                 seconds += SECONDS[key] * (n if key.endswith(("_doc", "_card")) else 1)
             seconds += 4 * images  # looking at each picture
         assert 5 * 60 <= seconds <= 10 * 60, (bundled.study.id, code, seconds / 60)
@@ -157,7 +160,7 @@ def test_poem_demo_survey_and_blinding(db: object) -> None:
                                           "positive_value": "human", "threshold": 4}
     engine = take(loaded, db, max_items=0)  # type: ignore[arg-type]
     screen = engine.next_screen()
-    while not isinstance(screen, TrialScreen):
+    while not isinstance(screen, TrialScreenSpec):
         engine.acknowledge_intro(screen.block_id)  # type: ignore[union-attr]
         screen = engine.next_screen()
     shown = screen.view.stimulus.model_dump_json() + json.dumps(
@@ -180,6 +183,32 @@ def test_spinbench_demo_shape() -> None:
     assert len(tasks) >= 4 and sum(tasks.values()) >= 20
 
 
+def test_preference_demo_design() -> None:
+    """What a reviewer asks of a preference study: the systems take turns as a and b, the
+    better one changes from pair to pair (and some pairs are equal), the sides are drawn per
+    participant, and the sets of lines form a balanced design."""
+    study = load_study(bundled_studies_dir() / "preference-demo").study
+    pairs = [i for i in study.items if i.questions[0].kind == "pairwise"]
+    sets = [i for i in study.items if i.questions[0].kind == "best_worst"]
+    assert len(pairs) >= 10 and len(sets) >= 10
+    assert Counter(i.categories["system_a"] for i in pairs) == {"demo-system-1": 6,
+                                                                 "demo-system-2": 6}
+    gold = Counter(i.questions[0].gold for i in pairs)
+    assert gold["a"] == gold["b"] and gold["tie"] >= 1
+    better = Counter(i.categories[f"system_{i.questions[0].gold}"] for i in pairs
+                     if i.questions[0].gold != "tie")
+    assert len(better) == 2 and min(better.values()) >= 3
+    assert all(i.questions[0].shuffle_sides for i in pairs)
+    assert all(i.stimulus.label_a != i.stimulus.label_b for i in pairs)  # labels name sides
+    cards = [[c.id for c in i.stimulus.cards] for i in sets]
+    assert all(len(c) == 4 for c in cards)
+    assert set(Counter(c for s in cards for c in s).values()) == {4}
+    together = Counter(frozenset((a, b)) for s in cards for a in s for b in s if a < b)
+    assert set(together.values()) == {1}  # every two lines share exactly one set
+    assert study.illustrative and "demo-system" not in json.dumps(
+        [i.stimulus.model_dump() for i in study.items])
+
+
 def _same_files(ours: Path, regenerated: Path, suffixes: tuple[str, ...]) -> None:
     for path in sorted(ours.rglob("*")):
         if path.suffix in suffixes:
@@ -190,7 +219,8 @@ def _same_files(ours: Path, regenerated: Path, suffixes: tuple[str, ...]) -> Non
                 assert path.read_bytes() == again.read_bytes(), path
 
 
-@pytest.mark.parametrize("module", ["make_hume", "make_poems", "make_spinbench"])
+@pytest.mark.parametrize("module", ["make_hume", "make_poems", "make_spinbench",
+                                    "make_preferences"])
 def test_generators_reproduce_the_committed_files(module: str, tmp_path: Path) -> None:
     import importlib
 

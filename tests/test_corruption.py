@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main as cli
 from app.session.engine import SessionEngine
 from app.storage import CorruptDatabaseError, open_database
 from app.storage.backup import (
@@ -29,6 +28,7 @@ from app.storage.backup import (
 from app.storage.database import new_uuid, utc_now
 from app.storage.records import EventRecord
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio.main import main as cli
 from tests.kill_driver import walk
 
 PAGE = 4096

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.session.assignment import expected_coverage
 from app.session.coverage import coverage
 from app.simulate import SimulationConfig, simulate
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio.main import main
 
 
 def assigned_study(folder: Path) -> LoadedStudy:

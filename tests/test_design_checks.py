@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from app.home import bundled_studies_dir
 from app.session.design_review import review
 from app.storage import open_database
 from app.study.design_checks import session_seconds
 from app.study.loader import load_study
+from baseline_studio import main
 from tests.take_study import take
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "design"
-BUNDLED = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo"]
+BUNDLED = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
+           "preference-demo"]
 
 # fixture -> (JSON path of the warning, words it must say)
 EXPECTED = {

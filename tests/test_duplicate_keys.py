@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
-from app.study import StudyError, load_study
 from app.study.duplicate_keys import duplicate_keys
+from app.study.errors import StudyError
+from app.study.loader import load_study
+from baseline_studio.main import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

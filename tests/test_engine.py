@@ -15,12 +15,12 @@ from app.session.engine import (
     QuestionAnswer,
     SessionEngine,
     SubmitError,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.session.plan import build_plan
 from app.storage import Database
-from app.study import load_study
+from app.study.loader import load_study
 from app.study.model import Item
 
 # A valid answer for each item of the mini study (tests/fixtures/mini-study).
@@ -37,14 +37,14 @@ ANSWERS: dict[str, dict[str, Any]] = {
 }
 
 
-def answer(engine: SessionEngine, screen: TrialScreen, onset: int = 1_000_000_000) -> list[Any]:
+def answer(engine: SessionEngine, screen: TrialScreenSpec, onset: int = 1_000_000_000) -> list[Any]:
     view = screen.view
     given = [QuestionAnswer(q, a, answer_ns=onset + 750_000_000, first_interaction_ns=onset + 10**8,
                             n_changes=1) for q, a in ANSWERS[view.item_id].items()]
     return engine.submit(view.position, given, TrialTiming(onset_ns=onset, excluded_ms=50.0))
 
 
-def run_until_trial(engine: SessionEngine) -> TrialScreen | EndScreen:
+def run_until_trial(engine: SessionEngine) -> TrialScreenSpec | EndScreen:
     while True:
         screen = engine.next_screen()
         if isinstance(screen, BlockIntroScreen):
@@ -53,7 +53,7 @@ def run_until_trial(engine: SessionEngine) -> TrialScreen | EndScreen:
             engine.start_break()
             engine.end_break()
         else:
-            assert isinstance(screen, TrialScreen | EndScreen)
+            assert isinstance(screen, TrialScreenSpec | EndScreen)
             return screen
 
 
@@ -86,7 +86,7 @@ def test_whole_session_records_every_answer(mini_study_dir: Path, db: Database) 
             continue
         if isinstance(screen, EndScreen):
             break
-        assert isinstance(screen, TrialScreen)
+        assert isinstance(screen, TrialScreenSpec)
         assert screen.view.item_id not in seen
         seen.append(screen.view.item_id)
         answer(engine, screen)
@@ -114,7 +114,7 @@ def test_resume_after_a_crash_lands_on_the_first_unanswered_item(mini_study_dir:
     answered = []
     for _ in range(4):
         screen = run_until_trial(engine)
-        assert isinstance(screen, TrialScreen)
+        assert isinstance(screen, TrialScreenSpec)
         answer(engine, screen)
         answered.append(screen.view.item_id)
     del engine  # the process dies: no close(), no session end
@@ -122,7 +122,7 @@ def test_resume_after_a_crash_lands_on_the_first_unanswered_item(mini_study_dir:
     resumed = SessionEngine(loaded, db, "P002")
     expected = next(p for p in resumed.plan if p.item_id not in answered)
     screen = run_until_trial(resumed)
-    assert isinstance(screen, TrialScreen)
+    assert isinstance(screen, TrialScreenSpec)
     assert screen.view.item_id == expected.item_id
     assert resumed.done == 4
     # the intro already acknowledged is not shown again
@@ -137,11 +137,11 @@ def test_practice_feedback_gives_the_gold_answer_and_main_gives_nothing(mini_stu
     loaded = load_study(mini_study_dir)
     engine = SessionEngine(loaded, db, "P003")
     screen = run_until_trial(engine)
-    assert isinstance(screen, TrialScreen) and screen.view.practice
+    assert isinstance(screen, TrialScreenSpec) and screen.view.practice
     (feedback,) = answer(engine, screen)
     assert feedback.correct_answer == "pos" and feedback.given == "neg" and feedback.correct is False
     screen = run_until_trial(engine)
-    assert isinstance(screen, TrialScreen) and not screen.view.practice
+    assert isinstance(screen, TrialScreenSpec) and not screen.view.practice
     assert answer(engine, screen) == []
 
 
@@ -163,7 +163,7 @@ def test_submit_refuses_incomplete_or_invalid_answers(mini_study_dir: Path, db: 
     loaded = load_study(mini_study_dir)
     engine = SessionEngine(loaded, db, "P005")
     screen = run_until_trial(engine)
-    assert isinstance(screen, TrialScreen)
+    assert isinstance(screen, TrialScreenSpec)
     pos = screen.view.position
     with pytest.raises(SubmitError, match="needs an answer"):
         engine.submit(pos, [], TrialTiming(onset_ns=0))

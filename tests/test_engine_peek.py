@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.session.engine import EndScreen, SessionEngine, TrialScreen
+from app.session.engine import EndScreen, SessionEngine, TrialScreenSpec
 from app.storage import Database
-from app.study import load_study
+from app.study.loader import load_study
 from tests.test_engine import answer, run_until_trial
 
 
@@ -19,7 +19,7 @@ def test_peek_is_the_view_next_screen_gives_after_the_answer(mini_study_dir: Pat
     engine = SessionEngine(loaded, db, "P-peek")
     screen = run_until_trial(engine)
     checked = 0
-    while isinstance(screen, TrialScreen):
+    while isinstance(screen, TrialScreenSpec):
         position = screen.view.position
         events = len(db.events("mini"))
         progress = engine.progress()
@@ -31,7 +31,7 @@ def test_peek_is_the_view_next_screen_gives_after_the_answer(mini_study_dir: Pat
             assert all(getattr(q, "gold", None) is None for q in peeked.questions)
         answer(engine, screen)
         screen = run_until_trial(engine)  # through any block introduction or break
-        if isinstance(screen, TrialScreen):
+        if isinstance(screen, TrialScreenSpec):
             assert peeked == screen.view  # item, option order, upcoming images: all equal
             checked += 1
         else:
@@ -45,13 +45,13 @@ def test_peek_skips_items_already_answered(mini_study_dir: Path, db: Database) -
     loaded = load_study(mini_study_dir)
     engine = SessionEngine(loaded, db, "P-peek2")
     first = run_until_trial(engine)
-    assert isinstance(first, TrialScreen)
+    assert isinstance(first, TrialScreenSpec)
     second = engine.peek_trial_after(first.view.position)
     assert second is not None and second.position > first.view.position
     # Answer the item after it out of order (a resumed plan can look like this).
     third = engine.peek_trial_after(second.position)
     assert third is not None
-    answer(engine, TrialScreen(third))
+    answer(engine, TrialScreenSpec(third))
     after_second = engine.peek_trial_after(second.position)
     assert after_second is None or after_second.item_id != third.item_id
     db.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from exporters.csv_fast import _text_array, write_csv
+from exporters.csv_fast import _text_array, _write_text_lists, write_csv
 
 
 def same_as_pandas(frame: pd.DataFrame, tmp_path: Path) -> None:
@@ -15,6 +15,10 @@ def same_as_pandas(frame: pd.DataFrame, tmp_path: Path) -> None:
     write_csv(frame, fast)
     frame.to_csv(reference, index=False)
     assert fast.read_bytes() == reference.read_bytes()
+    # Without pyarrow (the installable app): the lines joined by Python, the same bytes.
+    no_arrow = tmp_path / "no-arrow.csv"
+    _write_text_lists(frame, no_arrow)
+    assert no_arrow.read_bytes() == reference.read_bytes()
 
 
 def test_text_numbers_booleans_and_missing_values(tmp_path: Path) -> None:

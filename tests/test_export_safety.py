@@ -12,12 +12,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from app.cli import main
 from app.responses_import import import_responses_csv
 from app.results.options import ResultsOptions
 from app.storage import open_database
 from app.study.errors import StudyError, UserInputError
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio import main
 from exporters.csv_fast import write_csv
 from exporters.csv_safe import needs_quote
 from exporters.export_all import export_all

@@ -13,8 +13,7 @@ from app.results.frame import RESPONSE_COLUMNS, responses_frame
 from app.simulate import SimulationConfig, simulate
 from app.storage import Database, open_database
 from app.storage.bulk_read import RESPONSE_FIELDS, answered_items, response_columns
-from app.study import load_study
-from app.study.loader import LoadedStudy
+from app.study.loader import LoadedStudy, load_study
 
 
 def _row_by_row(loaded: LoadedStudy, db: Database, *, include_simulated: bool) -> pd.DataFrame:

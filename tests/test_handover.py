@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.session.engine import SessionEngine
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
 from app.storage.backup import backup_database, restore_backup
 from app.storage.snapshot import SnapshotError, snapshot_database, verify_snapshot
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio.main import main
 from tests.kill_driver import walk
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.cli.main import main
+from baseline_studio.main import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -4,15 +4,16 @@ written (no half study, no temporary folder left behind)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from app.cli.main import main
 from app.importers.base import ImportOptions
 from app.importers.registry import run_import
 from app.study.errors import StudyError
+from baseline_studio.main import main
 
 
 def problems_of(kind: str, source: Path, out: Path, **options: object) -> list[str]:
@@ -111,6 +112,18 @@ def test_unreadable_sources(tmp_path: Path) -> None:
     not_parquet.write_bytes(b"not parquet at all")
     assert "not a readable Parquet file" in problems_of("mteb-sts", not_parquet, tmp_path / "o4")[0]
     assert "no such file" in problems_of("mteb-sts", tmp_path / "none.csv", tmp_path / "o5")[0]
+
+
+def test_parquet_without_pyarrow_says_what_to_do(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import pandas as pd
+
+    source = tmp_path / "sts.parquet"
+    pd.DataFrame({"sentence1": ["a"], "sentence2": ["b"], "score": [3.0]}).to_parquet(source)
+    # The installable app ships without pyarrow: its import is what fails there.
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    (problem,) = problems_of("mteb-sts", source, tmp_path / "out")
+    assert "reading Parquet needs pyarrow" in problem and "save the table as .jsonl or .csv" in problem
 
 
 def test_existing_study_folder_is_never_overwritten(tmp_path: Path) -> None:

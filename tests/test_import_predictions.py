@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.importers.base import ImportOptions
 from app.importers.predictions import read_predictions
 from app.importers.registry import run_import
 from app.study.errors import StudyError
+from baseline_studio.main import main
 from tests.conftest import FIXTURES
 
 GOOD = """model,item_id,question_id,prediction

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.cli.main import main
 from app.importers.base import ImportOptions
 from app.importers.registry import run_import
 from app.importers.spinbench_tasks import option_texts, parse_task_type
 from app.study.model import TextStimulus
+from baseline_studio.main import main
 from tests.take_study import take
 
 TASKS = [

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from app.cli.main import main
 from app.simulate import SimulationConfig, simulate
 from app.storage import CorruptDatabaseError, open_database
 from app.storage.database import Database
 from app.storage.merge import VersionMixError, merge_databases
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio.main import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TABLES = ("study", "participant", "session", "response", "event")

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.merge_check import merge_row_problems
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
 from app.storage.merge import InvalidRowsError, merge_databases
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio.main import main
 from tests.test_handover import live_station
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

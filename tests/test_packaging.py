@@ -8,6 +8,7 @@ when asked: BASELINE_STUDIO_TEST_BUNDLE=1 (set by `make package-test`, which bui
 from __future__ import annotations
 
 import configparser
+import importlib
 import importlib.metadata
 import importlib.util
 import os
@@ -26,7 +27,8 @@ from app.home import assets_dir, bundled_studies_dir
 BUNDLE_DIR = REPO / "dist" / "baseline-studio"
 BUNDLE = BUNDLE_DIR / ("baseline-studio.exe" if sys.platform == "win32" else "baseline-studio")
 ASKED = os.environ.get("BASELINE_STUDIO_TEST_BUNDLE") == "1"
-DEMO_STUDIES = ("hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo")
+DEMO_STUDIES = ("hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
+                "preference-demo")
 
 bundle = pytest.mark.skipif(not ASKED, reason="the frozen app is tested by `make package-test` "
                                               "(BASELINE_STUDIO_TEST_BUNDLE=1)")
@@ -75,7 +77,7 @@ def test_icon_pngs_are_rendered_from_the_svg_at_every_size(qapp, tmp_path: Path)
 
 
 def test_the_app_window_icon_has_every_size(qapp) -> None:
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=True)
     sizes = {s.width() for s in app.windowIcon().availableSizes()}
@@ -114,7 +116,33 @@ def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -
     # --version: the metadata (.dist-info, or .egg-info beside an editable install).
     assert [dest for _src, dest in hook.datas if dest.startswith("baseline_studio")
             and dest.endswith((".dist-info", ".egg-info"))]
-    assert "widgets.launch" in hook.hiddenimports  # `run` imports it by name
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("strip"),
+                    reason="the bundle's libraries are stripped on Linux (binutils' strip)")
+def test_stripping_keeps_only_libraries_that_still_load(tmp_path: Path) -> None:
+    import ctypes
+
+    import numpy
+
+    strip_libraries = load_script(REPO / "packaging" / "strip_libraries.py")
+    # An extension module of the interpreter (shipped with its symbols) and numpy's OpenBLAS,
+    # patched by auditwheel: strip misaligns its segments and the loader would refuse it.
+    extension = Path(importlib.import_module("_json").__file__ or "")
+    blas = sorted((Path(numpy.__file__).parent.parent / "numpy.libs").glob("*openblas*"))
+    assert extension.suffix == ".so" and blas
+    folder = tmp_path / "bundle"
+    (folder / "numpy.libs").mkdir(parents=True)
+    shutil.copy(extension, folder / extension.name)
+    shutil.copy(blas[0], folder / "numpy.libs" / blas[0].name)
+    (folder / "notes.txt").write_text("not a library")
+    before, after, kept = strip_libraries.strip_folder(folder)
+    assert kept == [folder / "numpy.libs" / blas[0].name]
+    assert (folder / kept[0]).read_bytes() == blas[0].read_bytes()
+    stripped = folder / extension.name
+    assert stripped.stat().st_size < extension.stat().st_size and after < before
+    assert strip_libraries.loadable(stripped) and strip_libraries.loadable(blas[0])
+    ctypes.CDLL(str(stripped))  # what the loader refuses for a misaligned library
 
 
 # ---------------------------------------------------------------------------------- the frozen app
@@ -158,18 +186,25 @@ def test_frozen_app_lists_and_validates_the_bundled_studies(tmp_path: Path) -> N
 
 
 @bundle
-def test_frozen_app_imports_a_parquet_task(tmp_path: Path) -> None:
+def test_frozen_app_imports_tables_and_says_parquet_needs_pyarrow(tmp_path: Path) -> None:
     import pandas as pd
 
-    # pyarrow ships trimmed (no Flight, no cloud file systems): Parquet still reads.
-    source = tmp_path / "STS-mini.parquet"
-    pd.DataFrame({"sentence1": ["A cat sits.", "Rain falls."],
-                  "sentence2": ["A cat is sitting.", "The sun shines."],
-                  "score": [4.5, 0.5]}).to_parquet(source)
-    done = run_frozen("import", "mteb-sts", str(source), "--out", str(tmp_path / "sts"),
-                      home=tmp_path / "home")
+    # The bundle ships without pyarrow (docs/packaging.md): a CSV task imports, a Parquet one
+    # is refused with what to do instead.
+    frame = pd.DataFrame({"sentence1": ["A cat sits.", "Rain falls."],
+                          "sentence2": ["A cat is sitting.", "The sun shines."],
+                          "score": [4.5, 0.5]})
+    frame.to_csv(tmp_path / "STS-mini.csv", index=False)
+    frame.to_parquet(tmp_path / "STS-mini.parquet")
+    done = run_frozen("import", "mteb-sts", str(tmp_path / "STS-mini.csv"), "--out",
+                      str(tmp_path / "sts"), home=tmp_path / "home")
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "sts" / "study.json").is_file()
+    refused = run_frozen("import", "mteb-sts", str(tmp_path / "STS-mini.parquet"), "--out",
+                         str(tmp_path / "sts2"), home=tmp_path / "home")
+    assert refused.returncode == 2, refused.stdout + refused.stderr
+    assert "reading Parquet needs pyarrow" in refused.stdout + refused.stderr
+    assert not (tmp_path / "sts2").exists()
 
 
 @bundle
@@ -177,7 +212,7 @@ def test_bundle_leaves_out_what_the_app_does_not_use() -> None:
     internal = BUNDLE_DIR / "_internal"
     names = [p.relative_to(internal).as_posix() for p in internal.rglob("*")]
     unwanted = ("tkinter", "libQt6Quick", "libQt6Qml", "libQt6WebEngine", "libQt6Pdf",
-                "libQt6Network", "libQt6Multimedia", "libarrow_flight", "matplotlib", "pytest",
+                "libQt6Network", "libQt6Multimedia", "pyarrow", "libarrow", "matplotlib", "pytest",
                 "hypothesis", "IPython", "studies/_make", "PySide6/Qt/translations",
                 "torch", "transformers", "mteb", "crowdkit", "polars")
     # Qt's own translations only for the participant languages (widgets/i18n.py).

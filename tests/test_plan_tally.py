@@ -10,7 +10,7 @@ from app.session.engine import Progress, SessionEngine
 from app.session.plan import PlannedTrial
 from app.session.tally import PlanTally
 from app.storage import open_database
-from app.study import load_study
+from app.study.loader import load_study
 
 
 def _scan(plan: list[PlannedTrial], answered: set[str]) -> tuple[PlannedTrial | None, int, int,

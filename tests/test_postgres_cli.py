@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.storage import open_database
+from baseline_studio.main import main
 
 pytestmark = pytest.mark.postgres
 MINI = str(Path(__file__).resolve().parent / "fixtures" / "mini-study")
@@ -54,7 +54,7 @@ def test_commands_on_a_server(pg_url: str, tmp_path: Path, capsys: pytest.Captur
 def test_gui_self_test_on_a_server(pg_url: str, tmp_path: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BASELINE_STUDIO_HOME": str(tmp_path)}
     # The mini study, so that the item the self-test answers does not depend on its random code.
-    done = subprocess.run([sys.executable, "-m", "app", "run", "--self-test", "--db", pg_url,
+    done = subprocess.run([sys.executable, "-m", "baseline_studio", "run", "--self-test", "--db", pg_url,
                            "--study", MINI],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr

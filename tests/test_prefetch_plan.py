@@ -10,12 +10,12 @@ from app.session.engine import (
     PREFETCH_ITEMS,
     QuestionAnswer,
     SessionEngine,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.session.presentation import image_files
 from app.storage import open_database
-from app.study import load_study
+from app.study.loader import load_study
 
 
 def _image_study(folder: Path, n: int) -> Path:
@@ -45,7 +45,7 @@ def test_each_trial_names_the_images_of_the_next_unanswered_items(mini_study_dir
     third = engine.plan[2]
     engine.submit(third.position, [QuestionAnswer("q", "a", answer_ns=2)], TrialTiming(1))
     seen = []
-    while isinstance(screen := engine.next_screen(), TrialScreen):
+    while isinstance(screen := engine.next_screen(), TrialScreenSpec):
         view = screen.view
         position = view.position
         later = [p for p in engine.plan[position + 1:] if p.item_id != third.item_id]
@@ -68,7 +68,7 @@ def test_mixed_study_prefetches_only_image_files(mini_study_dir: Path, tmp_path:
     engine = SessionEngine(loaded, db, "P-mixed")
     items = loaded.items_by_id
     shown = []
-    while isinstance(screen := run_until_trial(engine), TrialScreen):
+    while isinstance(screen := run_until_trial(engine), TrialScreenSpec):
         position = screen.view.position
         expected = [path for p in engine.plan[position + 1:position + 1 + PREFETCH_ITEMS]
                     for path in image_files(loaded.folder, items[p.item_id])]

@@ -34,7 +34,7 @@ from app.session.engine import (
     QuestionFeedback,
     Screen,
     SessionEngine,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.session.presentation import TrialView
@@ -103,7 +103,7 @@ def assert_screen_leaks_nothing(loaded: LoadedStudy, screen: Screen) -> None:
             assert value is None, f"{key_path} = {value!r} reaches the screen"
         if key == "scoring":
             assert value == neutral_scoring, f"{key_path} carries scoring settings"
-    allowed = shown_content(loaded, screen.view.item_id) if isinstance(screen, TrialScreen) else ""
+    allowed = shown_content(loaded, screen.view.item_id) if isinstance(screen, TrialScreenSpec) else ""
     if isinstance(screen, BlockIntroScreen):
         allowed = screen.text + screen.title
     for item in loaded.study.items:
@@ -127,18 +127,18 @@ def test_no_gold_categories_or_scoring_reach_any_screen(mini_study_dir: Path, tm
     feedback_after: dict[str, list[QuestionFeedback]] = {}
 
     def check(screen: Screen, feedback: list[QuestionFeedback]) -> None:
-        if seen and isinstance(seen[-1], TrialScreen):
+        if seen and isinstance(seen[-1], TrialScreenSpec):
             feedback_after[seen[-1].view.item_id] = feedback
         seen.append(screen)
         assert_screen_leaks_nothing(loaded, screen)
-        if isinstance(screen, TrialScreen):
+        if isinstance(screen, TrialScreenSpec):
             names = {f.name for f in dataclasses.fields(TrialView)}
             assert not names & {"gold", "categories", "scoring", "role"}
             assert all(q.gold is None for q in screen.view.questions)
 
     end = walk(engine, random.Random(3), check)
     db.close()
-    trials = [s for s in seen if isinstance(s, TrialScreen)]
+    trials = [s for s in seen if isinstance(s, TrialScreenSpec)]
     assert len(trials) == len(loaded.study.items)
     assert isinstance(end, EndScreen) and end.score is None  # the study does not show a score
     # The right answer is given back only after practice items.
@@ -218,7 +218,7 @@ def run_with_free_text(loaded: LoadedStudy, db: Database) -> None:
                            profile={"tier": "senior", "email": "jane.roe@hospital.org"})
     rng = random.Random(5)
     while not isinstance(screen := engine.next_screen(), EndScreen):
-        if not (isinstance(screen, TrialScreen) and screen.view.item_id == "poem1"):
+        if not (isinstance(screen, TrialScreenSpec) and screen.view.item_id == "poem1"):
             step(engine, screen, rng)
             continue
         events = [{"kind": "answer_change", "question": "why", "value": "my colleague",
@@ -328,12 +328,12 @@ def test_a_whole_gui_session_opens_no_socket(qtbot: Any, no_network: list[str],
     """The real participant app, offscreen, walked through the whole mini study by key presses,
     then an export: no Python socket is created and no Internet socket is ever held."""
     from widgets.autopilot import Autopilot
-    from widgets.shell.main_window import MainWindow
     from widgets.shell.message_screens import MessageScreen
+    from widgets.station_window import StationWindow
 
     loaded = load_study(mini_study_dir)
     db = open_database(f"sqlite:///{tmp_path / 'gui.sqlite3'}")
-    window = MainWindow(db)
+    window = StationWindow(db)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window, timeout=30_000)

@@ -14,7 +14,8 @@ from exporters.export_all import export_all
 from tests.conftest import REPO
 from tests.results_support import import_rows, simulated_rows
 
-STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo"]
+STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
+           "preference-demo"]
 ALWAYS = {"responses_long.csv", "responses_wide.csv", "events.csv", "human_scores.csv",
           "model_scores.csv", "model_coverage.csv", "comparison.csv", "agreement.csv",
           "disputed_items.csv", "rt_analysis.csv", "rt_items.csv", "rt_categories.csv",

@@ -9,12 +9,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli import main
 from app.results.options import ResultsOptions
 from app.storage import open_database
 from app.storage.database import Database
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio import main
 from exporters.export_all import export_all
 from tests.results_support import import_rows, simulated_rows
 from tests.test_results_study import with_models

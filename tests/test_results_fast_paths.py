@@ -231,3 +231,35 @@ def test_reliability_data_of_item_units_equals_the_cell_by_cell_build(
     assert list(got.unit_items) == list(expected.unit_items)
     assert np.array_equal(got.data, expected.data, equal_nan=True)
     assert np.array_equal(got.domain, expected.domain)
+
+
+def test_sts_scores_remembered_equal_the_libraries() -> None:
+    """sts_scores runs scipy and scikit-learn once per distinct pair of arrays: a repeat gives
+    the libraries' own numbers, and arrays that differ in any bit (-0.0, N/A) are not mixed up."""
+    from app.results.metrics_rating import _library_sts_scores, sts_scores
+
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        n = int(rng.integers(0, 12))
+        gold = rng.choice([0.0, 0.5, 1.5, -0.0, math.nan, 4.5], size=n)
+        predicted = rng.choice([0.0, 1.0, 2.5, -0.0, math.nan, 5.0], size=n)
+        keep = ~(np.isnan(gold) | np.isnan(predicted))
+        expected = _library_sts_scores(gold[keep], predicted[keep])
+        for _repeat in range(2):
+            got = sts_scores(list(gold), list(predicted))
+            assert got.keys() == expected.keys()
+            assert all(_same_float(got[k], expected[k]) for k in got)
+    got["mse"] = -1.0  # a caller's changes stay its own
+    assert sts_scores([1.0, 2.0], [2.0, 1.0]) == sts_scores([1.0, 2.0], [2.0, 1.0])
+
+
+def _same_float(a: float, b: float) -> bool:
+    return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+def test_resample_counts_as_floats_are_the_same_draws() -> None:
+    for n_items, n_boot in ((0, 5), (7, 0), (13, 250), (300, 101)):
+        ints = resample_counts(n_items, n_boot, f"s{n_items}")
+        floats = resample_counts(n_items, n_boot, f"s{n_items}", dtype=float)
+        assert floats.dtype == np.float64 and floats.shape == ints.shape
+        assert np.array_equal(floats, ints.astype(float))

@@ -21,7 +21,7 @@ from app.session.engine import (
     EndScreen,
     QuestionAnswer,
     SessionEngine,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.storage.database import Database
@@ -44,7 +44,7 @@ def take_with(loaded: LoadedStudy, db: Database, code: str, tier: str,
         elif isinstance(screen, BreakScreen):
             engine.start_break()
             engine.end_break()
-        elif isinstance(screen, TrialScreen):
+        elif isinstance(screen, TrialScreenSpec):
             view = screen.view
             clock += 10_000 * MS
             answer_at = clock + int(rts.get(view.item_id, 1000) * MS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.session.engine import QuestionAnswer, SessionEngine, TrialScreen, TrialTiming
+from app.session.engine import QuestionAnswer, SessionEngine, TrialScreenSpec, TrialTiming
 from app.session.profile import check_profile
 from app.session.standing import (
     CONSENT_EVENT,
@@ -54,7 +54,7 @@ def test_standings_count_answered_items_of_each_plan(mini_study_dir: Path, db_ur
         engine.log(CONSENT_EVENT, consent_payload(loaded.study.consent))
         engine.acknowledge_intro("practice")
         screen = engine.next_screen()
-        assert isinstance(screen, TrialScreen)
+        assert isinstance(screen, TrialScreenSpec)
         question = screen.view.questions[0]
         engine.submit(screen.view.position,
                       [QuestionAnswer(question.id, question.options[0].key)],  # type: ignore[union-attr]

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from app.cli.main import main
 from app.results.frame import responses_frame
 from app.simulate import SimulationConfig, parse_accuracy, parse_category_accuracy, simulate
 from app.storage import open_database
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
 from app.study.model import FORMAT_VERSION
+from baseline_studio.main import main
 
 # Differ between the engine path (random ids, real wall time, introductions and breaks take
 # virtual time) and the bulk path (seeded ids, virtual wall time): everything else must match.

@@ -9,7 +9,7 @@ from app.session.plan import build_plan, plan_item_ids
 from app.session.standing import participant_standings, standing_of
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
-from app.study import load_study
+from app.study.loader import load_study
 
 
 def test_standings_equal_a_full_count(mini_study_dir: Path, db_url: str) -> None:

@@ -1,11 +1,13 @@
 """The command line starts without the heavy libraries: `--help`, `validate`, `studies` and
 the start of `run` must not wait seconds for pandas, scipy or scikit-learn
-(benchmarks/bench_cold_start.py; docs/performance.md)."""
+(benchmarks/bench_cold_start.py; docs/performance.md); and the commands without a window never
+import Qt."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 HEAVY = ("numpy", "pandas", "scipy", "sklearn", "statsmodels", "pyarrow", "PySide6", "cv2")
 
@@ -19,7 +21,7 @@ def _loaded_after(code: str) -> set[str]:
 
 
 def test_the_command_line_imports_nothing_heavy() -> None:
-    assert _loaded_after("from app.cli.main import build_parser; build_parser()") == set()
+    assert _loaded_after("from baseline_studio.main import build_parser; build_parser()") == set()
 
 
 def test_results_options_alone_stay_light() -> None:
@@ -28,3 +30,18 @@ def test_results_options_alone_stay_light() -> None:
 
 def test_the_scoring_is_still_there_when_asked_for() -> None:
     assert "pandas" in _loaded_after("from app.results import compute_results")
+
+
+def test_validate_and_export_never_import_the_gui(tmp_path) -> None:
+    """The entry point imports the GUI only for the commands that open a window."""
+    study = Path(__file__).resolve().parents[1] / "studies" / "hume-demo"
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    probe = ("import sys\nfrom baseline_studio.main import main\n"
+             f"assert main(['validate', {str(study)!r}]) == 0\n"
+             f"assert main(['export', '--study', {str(study)!r}, '--db', {db!r}, "
+             f"'--home', {str(tmp_path)!r}, '--out', {str(tmp_path / 'out')!r}]) == 0\n"
+             "print('loaded:', ' '.join(m for m in sys.modules "
+             "if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6', 'widgets')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, timeout=300)
+    assert out.stdout.splitlines()[-1].split() == ["loaded:"]

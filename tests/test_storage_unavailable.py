@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.responses_import import import_responses_csv
 from app.simulate import SimulationConfig, simulate
 from app.storage import CorruptDatabaseError, open_database, opening
 from app.storage.unavailable import DiskFullError, ReadOnlyDatabaseError
 from app.study.loader import load_study
+from baseline_studio.main import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HEADROOM_PAGES = 12  # the study definition and the participants fit, the responses do not
@@ -200,7 +200,7 @@ KILL_MID_IMPORT = """
 import os, signal, sys
 from pathlib import Path
 import app.storage.import_batch as batch
-from app.cli.main import main
+from baseline_studio.main import main
 
 real = batch.insert_rows
 

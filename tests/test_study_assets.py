@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app.cli.main import main
 from app.importers.base import ImportOptions
 from app.importers.registry import run_import
 from app.study.assets import (
@@ -28,6 +27,7 @@ from app.study.assets import (
 )
 from app.study.errors import StudyError
 from app.study.loader import load_study
+from baseline_studio.main import main
 
 
 def test_validate_records_then_names_a_replaced_image(

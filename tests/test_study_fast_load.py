@@ -14,9 +14,14 @@ from typing import Any
 import pydantic_core
 import pytest
 
-from app.study import StudyError, load_study
 from app.study.content_hash import _FAST, _float_free, content_hash
-from app.study.loader import _checked_parse, _parse_json_stdlib, validate_items_one_by_one
+from app.study.errors import StudyError
+from app.study.loader import (
+    _checked_parse,
+    _parse_json_stdlib,
+    load_study,
+    validate_items_one_by_one,
+)
 from app.study.model import Study
 from benchmarks.studygen import write_lesion_study, write_text_study
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.study import StudyError, load_study
+from app.study.errors import StudyError
+from app.study.loader import load_study
 from app.study.ui_language import UI_LANGUAGES, language_choices
 
 

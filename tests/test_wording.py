@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.wording import counted
+from baseline_studio.main import main
 
 
 def test_counted_is_singular_for_one_only() -> None:

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from app.study.loader import LoadedStudy
+from widgets.kinds import widget_kind
 from widgets.qt import QApplication, QKeyEvent, Qt, QtCore, QWidget
 from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
 
 STEP_TIMEOUT_S = 30.0
-AUTOPILOT_GROUPS = 4  # groups the autopilot makes on a free clustering question
 
 
 class AutopilotError(RuntimeError):
@@ -73,7 +72,8 @@ class Autopilot:
                 widget.setText("self-test")  # type: ignore[union-attr]
 
     def answer_trial(self) -> list[str]:
-        """Answer every question on the trial screen by keys; the kinds answered."""
+        """Answer every question on the trial screen by keys (each kind's own:
+        WidgetKind.autopilot_keys); the kinds answered."""
         trial = self.window.flow.trial
         if trial.phase == "ready":
             self.press(Qt.Key.Key_Space, " ")
@@ -83,34 +83,12 @@ class Autopilot:
         for entry in trial.panel.entries:
             kinds.append(entry.question.kind)
             entry.widget.setFocus()
-            if entry.question.kind == "clustering":
-                self._make_groups(entry.state)
-            for _ in range(60):
-                if entry.state.is_complete():
-                    break
-                self.press(Qt.Key.Key_1, "1")
-            if not entry.state.is_complete():
-                self.press(Qt.Key.Key_Space, " ")  # a ranking kept as shown
+            for press in widget_kind(entry.question.kind).autopilot_keys(entry.state):
+                self.press(*press)
             if not entry.state.is_complete():
                 raise AutopilotError(f"could not answer a {entry.question.kind} question "
                                      "from the keyboard")
         return kinds
-
-    def _make_groups(self, state: Any) -> None:
-        """Ctrl+N makes a group holding the selected card (up to AUTOPILOT_GROUPS, or the number
-        the question asks for); the other cards are dealt round the groups by digit: the board
-        shows several groups with their cards."""
-        wanted = state.n_groups or min(AUTOPILOT_GROUPS, max(1, len(state.ungrouped) // 2))
-        for _ in range(wanted):
-            if not state.ungrouped or not state.can_add_group():
-                break
-            self.press(Qt.Key.Key_N, "", Qt.KeyboardModifier.ControlModifier)
-        n = len(state.groups)
-        if n == 0:
-            return
-        for index in range(len(state.ungrouped)):
-            group = 1 + index % min(n, 9)
-            self.press(getattr(Qt.Key, f"Key_{group}"), str(group))
 
     def submit_trial(self) -> None:
         trial = self.window.flow.trial

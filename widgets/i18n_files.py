@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 I18N_DIR = ROOT / "assets" / "i18n"
 # Everything a participant can see: the shell, the answer widgets, the images, the stimuli,
 # and the View menu's text-size actions.
-SOURCES = ("widgets/shell", "widgets/responses", "widgets/images", "widgets/stimuli",
+SOURCES = ("widgets/shell", "widgets/kinds", "widgets/images", "widgets/stimuli",
            "widgets/settings.py")
 # The language lrelease is told (plural rules), in Qt's locale names.
 TARGET = {"zh-Hans": "zh_CN", "nb": "nb_NO", "da": "da_DK", "ru": "ru_RU", "ar": "ar",

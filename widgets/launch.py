@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from widgets.application import application, say
+
 if TYPE_CHECKING:
     from app.storage import Database
-    from widgets.qt import QApplication, QtGui
+    from widgets.qt import QApplication
     from widgets.shell.main_window import MainWindow
 
 EXIT_INPUT = 2
@@ -21,44 +22,6 @@ EXIT_INPUT = 2
 # prints "first-item-painted <time.monotonic_ns()>" once the first item's stimulus has been
 # painted (the trial clock's onset), then quits with status 0.
 EXIT_AFTER_FIRST_PAINT = "BASELINE_STUDIO_EXIT_AFTER_FIRST_PAINT"
-
-
-def application(offscreen: bool) -> QApplication:
-    if offscreen:
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from widgets.qt import QApplication, QGuiApplication, Qt
-
-    app = QApplication.instance()
-    if app is None:
-        # Fractional scale factors (150%) as the system sets them, not rounded to 1x or 2x.
-        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
-        app = QApplication(sys.argv[:1])
-        app.setApplicationName("Baseline Studio")
-        app.setOrganizationName("baseline-studio")
-        app.setApplicationDisplayName("Baseline Studio")
-        # Wayland matches windows to assets/baseline-studio.desktop (and its icon) by this name.
-        QGuiApplication.setDesktopFileName("baseline-studio")
-    app.setWindowIcon(app_icon())
-    return app
-
-
-def app_icon() -> QtGui.QIcon:
-    """The window and taskbar icon: every PNG size in assets/icons (source tree or bundle)."""
-    from app.home import assets_dir
-    from widgets.qt import QtGui
-
-    icon = QtGui.QIcon()
-    for png in sorted((assets_dir() / "icons").glob("baseline-studio-*.png")):
-        icon.addFile(str(png))
-    return icon
-
-
-def say(text: str, *, error: bool = False) -> None:
-    """A line of command-line output (this module is the `run` command's front end)."""
-    stream = sys.stderr if error else sys.stdout
-    stream.write(text + "\n")
-    stream.flush()
 
 
 def _fail(message: str) -> int:
@@ -133,9 +96,9 @@ def launch(args: argparse.Namespace) -> int:
             from widgets.self_test import run_self_test
 
             return run_self_test(db, home=home, study=study)
-        from widgets.shell.main_window import MainWindow
+        from widgets.station_window import StationWindow
 
-        window = MainWindow(db, home=home)
+        window = StationWindow(db, home=home)
         window.show()
         if path is not None:
             window.flow.open_study(path, code=getattr(args, "participant", None))

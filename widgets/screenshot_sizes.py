@@ -1,7 +1,8 @@
 """The screenshot tour's laptop sizes: a screen photographed under one of `LAPTOP_SCREENS`'
-names is photographed again at 1280x720 and 1366x768 (the clinic laptops a study runs on), and,
-where asked, at 150% text size, saved as `laptop-<size>-<screen>.png` (unnumbered, so adding a
-screen does not renumber the rest of the tour). The window goes back to its size afterwards.
+names (or a trial screen of a study in `LAPTOP_STUDIES`) is photographed again at 1280x720 and
+1366x768 (the clinic laptops a study runs on), and, where asked, at 150% text size, saved as
+`laptop-<size>-<screen>.png` (unnumbered, so adding a screen does not renumber the rest of the
+tour). The window goes back to its size afterwards.
 """
 
 from __future__ import annotations
@@ -27,6 +28,20 @@ LAPTOP_SCREENS: dict[str, bool] = {
 }
 
 
+# Studies whose every trial screen the tour photographs (one of each kind of item) is also
+# photographed at the laptop sizes, and at 150% text: the preference kinds' screens.
+LAPTOP_STUDIES = ("preference-demo",)
+
+
+def laptop_zoom(name: str) -> bool | None:
+    """Whether the tour shot `name` is also taken at the laptop sizes: None not, else whether
+    at 150% text too."""
+    if name in LAPTOP_SCREENS:
+        return LAPTOP_SCREENS[name]
+    trial = any(name.startswith(f"{study}-trial-") for study in LAPTOP_STUDIES)
+    return True if trial and not name.endswith("-answered") else None
+
+
 def zoom_steps(window: MainWindow, factor: float) -> int:
     """The font zoom steps that make the base text `factor` times its size."""
     base = window.zoom.point_size - window.zoom.steps * ZOOM_STEP_PT
@@ -35,12 +50,13 @@ def zoom_steps(window: MainWindow, factor: float) -> int:
 
 def take_laptop_shots(window: MainWindow, out: Path, name: str) -> list[Path]:
     """`name`'s screen at every laptop size (and zoomed, if it says so); the files saved."""
-    if name not in LAPTOP_SCREENS:
+    zoomed = laptop_zoom(name)
+    if zoomed is None:
         return []
     pilot = Autopilot(window, None)
     size, steps = window.size(), window.zoom.steps
     zooms = [(steps, "")]
-    if LAPTOP_SCREENS[name]:
+    if zoomed:
         zooms.append((zoom_steps(window, ZOOM_FACTOR), f"-text{round(ZOOM_FACTOR * 100)}"))
     saved = []
     try:

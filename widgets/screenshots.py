@@ -27,9 +27,9 @@ from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, QColor, QPalette, Qt, QWidget
 from widgets.results_tour import take_results_shots
 from widgets.screenshot_sizes import take_laptop_shots
-from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import CodeInUseScreen, ConsentScreen, MessageScreen
 from widgets.shell.participant_screen import ParticipantScreen
+from widgets.station_window import StationWindow
 
 MINI_STUDY = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "mini-study"
 WINDOW_SIZE = (1280, 820)
@@ -41,7 +41,7 @@ class Tour:
         self.out = out
         self.home = home
         self.db = open_database(None, home=home)
-        self.window = MainWindow(self.db, home=home)
+        self.window = StationWindow(self.db, home=home)
         self.window.resize(*WINDOW_SIZE)
         self.window.show()
         self.count = 0

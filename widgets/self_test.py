@@ -19,12 +19,13 @@ from app.catalog import find_study, list_studies
 from app.session.plan import build_plan
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from widgets.application import say
 from widgets.autopilot import Autopilot
-from widgets.launch import say
+from widgets.kinds import widget_kind
 from widgets.shell.main_window import MainWindow
+from widgets.station_window import StationWindow
 
 MINI_STUDY = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "mini-study"
-KEY_ANSWERABLE = {"choice", "rating", "text", "relevance", "ranking"}
 
 
 class SelfTestError(RuntimeError):
@@ -39,14 +40,15 @@ def choose_study(ref: str | None, home: Path | None) -> Path:
 
 
 def choose_code(loaded: LoadedStudy) -> str:
-    """A fresh code whose first item can be answered from the keyboard alone (plans depend
-    on the code, so a few candidates are tried)."""
+    """A fresh code whose first item is answered in a few keys (WidgetKind.
+    answered_in_a_few_keys; plans depend on the code, so a few candidates are tried)."""
     items = loaded.items_by_id
     base = f"selftest-{uuid.uuid4().hex[:6]}"
     for n in range(200):
         code = f"{base}-{n}"
         plan = build_plan(loaded.study, code)
-        if plan and {q.kind for q in items[plan[0].item_id].questions} <= KEY_ANSWERABLE:
+        if plan and all(widget_kind(q.kind).answered_in_a_few_keys
+                        for q in items[plan[0].item_id].questions):
             return code
     return base
 
@@ -76,7 +78,7 @@ def run_self_test(db: Database, *, home: Path | None, study: str | None) -> int:
         say(f"self-test: study {loaded.study.id!r} from {loaded.folder}")
         say(f"self-test: database {db.label}")
         code = choose_code(loaded)
-        window = MainWindow(db, home=home)
+        window = StationWindow(db, home=home)
         window.show()
         try:
             window.flow.open_study(path, code=code)

@@ -160,7 +160,7 @@ def run_check(n: int, *, on_done: Callable[[TimingProfileRecord], None],
 def measure_station(n: int) -> TimingProfileRecord | str:
     """Run the check in its own window on this screen (for `baseline-studio timing-check`):
     the measured profile, not yet stored, or why it failed."""
-    from widgets.launch import application
+    from widgets.application import application
 
     app = application(offscreen=False)
     result: list[TimingProfileRecord | str] = []

@@ -115,6 +115,13 @@ def _read_parquet(path: Path) -> list[dict[str, Any]]:
     import pandas as pd  # only needed for Parquet; keeps importing this module cheap
 
     try:
+        import pyarrow  # noqa: F401  (pandas reads Parquet through it)
+    except ImportError:
+        # The installable app ships without pyarrow (docs/packaging.md): 100 MB for this alone.
+        raise fail(path, "reading Parquet needs pyarrow, which this installation of the app does "
+                   "not include: save the table as .jsonl or .csv, or import it from the "
+                   "Python install (pip install pyarrow)") from None
+    try:
         frame = pd.read_parquet(path)
     except (ValueError, ImportError) as exc:  # pyarrow raises ArrowInvalid, a ValueError
         raise fail(path, f"not a readable Parquet file: {exc}") from exc

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.kinds import choice, clustering, ranking, rating, relevance, text
+from app.kinds import best_worst, choice, clustering, pairwise, ranking, rating, relevance, text
 from app.kinds.base import Kind
 from app.kinds.question import QuestionBase
 
 KINDS: tuple[Kind[Any], ...] = (
     choice.KIND, rating.KIND, relevance.KIND, ranking.KIND, clustering.KIND, text.KIND,
+    pairwise.KIND, best_worst.KIND,
 )
 KINDS_BY_NAME: dict[str, Kind[Any]] = {kind.name: kind for kind in KINDS}
 QUESTION_KINDS: tuple[str, ...] = tuple(KINDS_BY_NAME)

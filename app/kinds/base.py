@@ -29,12 +29,15 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from app.kinds.entries import Entry
 from app.kinds.question import QuestionBase, ScoringSpec
+from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.model_base import MeasurementLevel
 from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from app.study.model import Item
 
 NA = "NA"
@@ -196,6 +199,12 @@ class Kind(Generic[Q]):
             return list(documents)
         return None
 
+    def shown_stimulus(self, question: Q, stimulus: Any, order: list[str] | None) -> Any:
+        """The item's stimulus as the screen shows it with this question's `order`: a kind
+        that places the stimulus's parts itself (which of two texts goes left) rearranges a
+        copy; unchanged by default."""
+        return stimulus
+
     def shown_question(self, question: Q, order: list[str] | None) -> Q:
         """A copy without the gold answer or scoring, for the screen; options in `order`."""
         return question.model_copy(update={"gold": None, "scoring": ScoringSpec()})
@@ -236,3 +245,89 @@ class Kind(Generic[Q]):
         raise NotImplementedError
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    # Parts the results read (app.results, exporters). The results name no kind: they look at
+    # these and call the shared statistic or metric family a part names. A new kind that
+    # needs a statistic none of the names gives adds it once to app/results under a name of
+    # its own (not the kind's), or gives rows of its own through `extra_agreement_rows` and
+    # `result_tables`.
+
+    # Scored at all (a free-text comment is read, never scored: no question group).
+    scored: bool = True
+    # Its answers are the participant's own words: exports write them only when identifying
+    # data is asked for, and the results window lists them as comments.
+    free_text: bool = False
+    # What one answer is as one value on its item, for the statistics that take one value per
+    # rater and item (majority vote, Dawid-Skene and MACE, the alternative annotator test,
+    # Rasch, the rating summary, straight-lining): "label", a category (its `is_correct` is
+    # equality with the gold label); "number", a point on a scale (N/A: no value); None, an
+    # answer with parts (documents, cards) whose units `unit_values` gives.
+    answer_value: Literal["label", "number"] | None = None
+    # The reliability units in words (agreement.csv's note on Krippendorff's alpha).
+    unit_name: str = "item"
+    # Agreement statistics beside Krippendorff's alpha, in row order, by their names in
+    # `app.results.agreement.STATISTICS`.
+    agreement_statistics: tuple[str, ...] = ()
+    # How raters' split on one item is measured: a name in `app.results.disputes.MEASURES`.
+    dispute_measure: str = ""
+    # The MTEB task type its questions are exported as (exporters.mteb_entries:
+    # classification, sts, reranking, clustering); None: it has no MTEB entry.
+    mteb_task: str | None = None
+    # Its gold is an order of the documents: retrieval scores add Kendall's tau against it.
+    ranks_documents: bool = False
+
+    def answer_cell(self, answer: Any) -> str:
+        """An answer (or a gold answer) as one short text, equal answers alike: how
+        disputed_items.csv writes the most common answer and the gold. {"d1": 1, "d2": 0}
+        is "d1=1,d2=0", ["d2", "d1"] is "d2,d1", anything else its str()."""
+        if isinstance(answer, dict):
+            return ",".join(f"{k}={answer[k]}" for k in sorted(answer))
+        if isinstance(answer, list):
+            return ",".join(str(a) for a in answer)
+        return str(answer)
+
+    def option_order(self, question: Q) -> list[str]:
+        """The option keys in the file's order (the majority vote's tie rule "first"); []
+        where the kind has no options."""
+        return []
+
+    def scale_bounds(self, question: Q) -> tuple[float, float] | None:
+        """(lowest, highest) point of the question's scale; None where it has none."""
+        return None
+
+    def gold_gains(self, question: Q, documents: Sequence[str]
+                   ) -> tuple[list[float], list[bool]] | None:
+        """(gain, relevant) per document in `documents`' order, from the gold answer, for
+        the retrieval metrics; None without gold or where the kind does not judge documents."""
+        return None
+
+    def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
+                    ) -> list[tuple[str, float]]:
+        """The (reliability unit, value) pairs one answer gives, for a kind whose
+        `answer_value` is None (`documents`: the item's document or card ids in the file's
+        order); [] for an answer that gives none."""
+        return []
+
+    def document_grades(self, answer: Any, documents: Sequence[str]) -> list[float] | None:
+        """One grade per document in `documents`' order, higher = more relevant, for the
+        per-query agreement of raters; None where the answer does not grade every document
+        (or the kind judges no documents)."""
+        return None
+
+    def extra_agreement_rows(self, group: ScoredGroup, answers: pd.DataFrame,
+                             options: ResamplingOptions) -> list[dict[str, Any]]:
+        """agreement.csv rows of the kind's own beyond `agreement_statistics`, for one
+        question group: each a dict with "statistic" and "value" and any of "level",
+        "ci_low", "ci_high", "n_items", "n_raters", "interpretation", "note" (the rest are
+        filled in). `answers`: the group's human answers (`app.results.units.ANSWER_COLUMNS`
+        plus cat_* columns); `options`: the bootstrap's resamples, seed and confidence, for a
+        statistic of its own that resamples. Default: none."""
+        return []
+
+    def result_tables(self, group: ScoredGroup, answers: pd.DataFrame,
+                      models: Mapping[str, pd.DataFrame],
+                      options: ResamplingOptions) -> list[ResultTable]:
+        """Tables of the kind's own for one question group, each written as `<name>.csv`
+        (rows of every group of the kind under one name go in one file, in group order).
+        `models`: model name -> its predictions (item_id, answer); `options` as for
+        `extra_agreement_rows`. Default: none."""
+        return []

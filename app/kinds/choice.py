@@ -184,6 +184,13 @@ class ChoiceKind(Kind[ChoiceQuestion]):
         return text
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    answer_value = "label"
+    agreement_statistics = ("fleiss_kappa", "pairwise_cohen_kappa")
+    dispute_measure = "answer_share"
+    mteb_task = "classification"
+
+    def option_order(self, question: ChoiceQuestion) -> list[str]:
+        return [o.key for o in question.options]
 
 
 KIND = ChoiceKind()

@@ -14,6 +14,7 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -301,6 +302,29 @@ class ClusteringKind(Kind[ClusteringQuestion]):
         return _grouping(value, item_document_ids(item))
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    unit_name = "item x card pair"
+    agreement_statistics = ("pairwise_ari",)
+    dispute_measure = "partition_ari"
+    mteb_task = "clustering"
+
+    def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
+                    ) -> list[tuple[str, float]]:
+        # Each pair of the item's cards is a unit: 1 if the pair is grouped together, else 0.
+        labels = grouping_labels(answer, documents)
+        if labels is None:
+            return []
+        return [(f"{item_id}/{documents[a]}|{documents[b]}", float(labels[a] == labels[b]))
+                for a, b in combinations(range(len(documents)), 2)]
 
 
 KIND = ClusteringKind()
+
+
+def grouping_labels(answer: Any, cards: Sequence[str]) -> list[str] | None:
+    """A grouping ({card: label}, or a list of labels in card order) as labels in card order;
+    None where it does not label every card (the results' reading of an answer)."""
+    if isinstance(answer, Mapping) and all(c in answer for c in cards):
+        return [str(answer[c]) for c in cards]
+    if isinstance(answer, list) and len(answer) == len(cards):
+        return [str(a) for a in answer]
+    return None

@@ -142,6 +142,37 @@ class RankingKind(Kind[RankingQuestion]):
         return _full_order(value, item_document_ids(item), ValueError)
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    unit_name = "item x document"
+    agreement_statistics = ("query_agreement",)
+    dispute_measure = "rank_tau"
+    mteb_task = "reranking"
+    ranks_documents = True
+
+    def gold_gains(self, question: RankingQuestion, documents: Sequence[str]
+                   ) -> tuple[list[float], list[bool]] | None:
+        # The document at gold place i of n has gain n - i; the top
+        # `scoring.options.relevant_k` (default 1) are relevant.
+        if not question.gold:
+            return None
+        n = len(question.gold)
+        place = {doc: i for i, doc in enumerate(question.gold)}
+        k = int(question.scoring.options.get("relevant_k", 1))
+        return ([float(n - place[d]) if d in place else 0.0 for d in documents],
+                [place.get(d, n) < k for d in documents])
+
+    def document_grades(self, answer: Any, documents: Sequence[str]) -> list[float] | None:
+        # The document at place i of n grades n - i.
+        if isinstance(answer, list) and sorted(map(str, answer)) == sorted(documents):
+            place = {d: i for i, d in enumerate(answer)}
+            return [float(len(documents) - place[d]) for d in documents]
+        return None
+
+    def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
+                    ) -> list[tuple[str, float]]:
+        # Each document of the item is a unit; its value is its place (0 = best).
+        if not isinstance(answer, list):
+            return []
+        return [(f"{item_id}/{d}", float(place)) for place, d in enumerate(answer)]
 
 
 KIND = RankingKind()

@@ -222,6 +222,13 @@ class RatingKind(Kind[RatingQuestion]):
         return number
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    answer_value = "number"
+    agreement_statistics = ("pairwise_spearman",)
+    dispute_measure = "scale_spread"
+    mteb_task = "sts"
+
+    def scale_bounds(self, question: RatingQuestion) -> tuple[float, float] | None:
+        return question.min, question.max
 
 
 KIND = RatingKind()

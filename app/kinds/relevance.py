@@ -211,6 +211,30 @@ class RelevanceKind(Kind[RelevanceQuestion]):
         return _scores(value, item_document_ids(item))
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    unit_name = "item x document"
+    agreement_statistics = ("fleiss_kappa", "query_agreement")
+    dispute_measure = "document_split"
+    mteb_task = "reranking"
+
+    def gold_gains(self, question: RelevanceQuestion, documents: Sequence[str]
+                   ) -> tuple[list[float], list[bool]] | None:
+        # The gain is the gold grade; a document is relevant above grade 0.
+        if not question.gold:
+            return None
+        gains = [float(question.gold.get(d, 0)) for d in documents]
+        return gains, [g > 0 for g in gains]
+
+    def document_grades(self, answer: Any, documents: Sequence[str]) -> list[float] | None:
+        if isinstance(answer, dict) and all(d in answer for d in documents):
+            return [float(answer[d]) for d in documents]
+        return None
+
+    def unit_values(self, item_id: str, documents: Sequence[str], answer: Any
+                    ) -> list[tuple[str, float]]:
+        # Each document of the item is a unit; its value is the grade.
+        if not isinstance(answer, dict):
+            return []
+        return [(f"{item_id}/{d}", float(answer[d])) for d in documents if d in answer]
 
 
 KIND = RelevanceKind()

@@ -111,6 +111,8 @@ class TextKind(Kind[TextQuestion]):
         return str(value).strip()
 
     # -- results side (scores, agreement, disputes, exports): below this line
+    scored = False
+    free_text = True
 
 
 KIND = TextKind()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import krippendorff
@@ -166,13 +167,15 @@ def pairwise_ari(group: QuestionGroup, answers: pd.DataFrame) -> tuple[float, in
 def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str, float]:
     """HUME reranking: per rater pair and query, Spearman and Kendall of the grade vectors and
     Cohen's kappa of relevant (grade > 0) vs not; non-finite values (a constant vector) dropped.
-    Every pair of a query's raters in one step (app/results/pairwise.py)."""
+    Every pair of a query's raters in one step (app/results/pairwise.py). The grade vectors
+    are the kind's (`Kind.document_grades`)."""
+    grades_of = group.response_kind.document_grades
     spear: list[np.ndarray] = []
     kend: list[np.ndarray] = []
     kappa: list[np.ndarray] = []
     for item_id, given in _by_item(answers).items():
         docs = item_document_ids(group.items[item_id])
-        grades = [g for g in (_grades(a, docs) for _, a in given) if g is not None]
+        grades = [g for g in (grades_of(a, docs) for _, a in given) if g is not None]
         if len(grades) < 2:
             continue
         table = np.array(grades, dtype=float).reshape(len(grades), len(docs))
@@ -187,63 +190,89 @@ def per_query_agreement(group: QuestionGroup, answers: pd.DataFrame) -> dict[str
             "n_comparisons": float(len(finite))}
 
 
-def _grades(answer: Any, docs: list[str]) -> np.ndarray | None:
-    if isinstance(answer, dict) and all(d in answer for d in docs):
-        return np.array([float(answer[d]) for d in docs])
-    if isinstance(answer, list) and sorted(map(str, answer)) == sorted(docs):
-        place = {d: i for i, d in enumerate(answer)}
-        return np.array([float(len(docs) - place[d]) for d in docs])
-    return None
+class AgreementRows:
+    """agreement.csv rows of one group as they are added (the defaults filled in): what a
+    statistic in `STATISTICS` adds its rows to."""
+
+    def __init__(self, group: QuestionGroup, rd: ReliabilityData) -> None:
+        self.group, self.rd = group, rd
+        self.rows: list[dict[str, Any]] = []
+        self.n_raters = len(rd.raters)
+
+    def add(self, statistic: str, value: float, *, level: str = "",
+            ci: tuple[float, float] = (math.nan, math.nan), n_items: int | None = None,
+            raters: int | None = None, interpretation: str = "", note: str = "") -> None:
+        self.rows.append({"question_id": self.group.question_id, "statistic": statistic,
+                          "level": level, "value": value, "ci_low": ci[0], "ci_high": ci[1],
+                          "n_items": self.rd.n_items if n_items is None else n_items,
+                          "n_raters": self.n_raters if raters is None else raters,
+                          "interpretation": interpretation, "note": note})
+
+    def add_row(self, row: dict[str, Any]) -> None:
+        """A row a kind gives (`Kind.extra_agreement_rows`)."""
+        self.add(str(row["statistic"]), row["value"], level=row.get("level", ""),
+                 ci=(row.get("ci_low", math.nan), row.get("ci_high", math.nan)),
+                 n_items=row.get("n_items"), raters=row.get("n_raters"),
+                 interpretation=row.get("interpretation", ""), note=row.get("note", ""))
+
+
+def _fleiss_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
+    rd = out.rd
+    kappa, used, per_unit = fleiss(rd)
+    out.add("fleiss_kappa", kappa, level="nominal", n_items=len(set(rd.unit_items[
+        (~np.isnan(rd.data)).sum(axis=0) == per_unit])) if used else 0,
+        interpretation=fleiss_band(kappa),
+        note=f"{used} units rated by {per_unit} raters each" if used else "no shared units")
+
+
+def _cohen_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
+    kappa, share, pairs = pairwise_choice(answers)
+    out.add("mean_pairwise_cohen_kappa", kappa, level="nominal", note=f"{pairs} rater pairs")
+    out.add("mean_percent_agreement", share, note=f"{pairs} rater pairs")
+
+
+def _spearman_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
+    value, pairs = pairwise_spearman(answers)
+    out.add("mean_pairwise_spearman", value, level="ordinal", note=f"{pairs} rater pairs")
+
+
+def _mean_ari_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
+    value, pairs = pairwise_ari(out.group, answers)
+    out.add("mean_pairwise_ari", value, note=f"{pairs} rater pairs x items")
+
+
+def _query_rows(out: AgreementRows, answers: pd.DataFrame) -> None:
+    stats = per_query_agreement(out.group, answers)
+    n = int(stats["n_comparisons"])
+    out.add("mean_query_spearman", stats["mean_spearman"], level="ordinal",
+            note=f"{n} rater pairs x queries; std {stats['spearman_std']:.3f}")
+    out.add("mean_query_kendall_tau", stats["mean_kendall_tau"], level="ordinal")
+    out.add("mean_query_binary_kappa", stats["mean_binary_kappa"], level="nominal",
+            note="relevant = grade > 0")
+
+
+# The statistics beside alpha, by the names kinds give (`Kind.agreement_statistics`).
+STATISTICS: dict[str, Callable[[AgreementRows, pd.DataFrame], None]] = {
+    "fleiss_kappa": _fleiss_rows, "pairwise_cohen_kappa": _cohen_rows,
+    "pairwise_spearman": _spearman_rows, "pairwise_ari": _mean_ari_rows,
+    "query_agreement": _query_rows,
+}
 
 
 def agreement_rows(group: QuestionGroup, answers: pd.DataFrame,
                    options: ResultsOptions) -> list[dict[str, Any]]:
-    """Every agreement statistic that fits the group's kind, one row each."""
+    """Every agreement statistic that fits the group's kind, one row each: Krippendorff's
+    alpha, the statistics the kind names, then any rows of the kind's own."""
     if answers.empty:
         return []
+    kind = group.response_kind
     rd = reliability_data(group, answers)
-    n_raters = len(rd.raters)
-    rows: list[dict[str, Any]] = []
-
-    def add(statistic: str, value: float, *, level: str = "", ci: tuple[float, float] = (
-            math.nan, math.nan), n_items: int | None = None, raters: int | None = None,
-            interpretation: str = "", note: str = "") -> None:
-        rows.append({"question_id": group.question_id, "statistic": statistic, "level": level,
-                     "value": value, "ci_low": ci[0], "ci_high": ci[1],
-                     "n_items": rd.n_items if n_items is None else n_items,
-                     "n_raters": n_raters if raters is None else raters,
-                     "interpretation": interpretation, "note": note})
-
+    out = AgreementRows(group, rd)
     alpha, low, high = alpha_with_ci(rd, group.level, options, salt=group.question_id)
-    add("krippendorff_alpha", alpha, level=group.level, ci=(low, high),
-        interpretation=alpha_band(alpha), note=f"units: {_unit_name(group.kind)}")
-    if group.kind in ("choice", "relevance"):
-        kappa, used, per_unit = fleiss(rd)
-        add("fleiss_kappa", kappa, level="nominal", n_items=len(set(rd.unit_items[
-            (~np.isnan(rd.data)).sum(axis=0) == per_unit])) if used else 0,
-            interpretation=fleiss_band(kappa),
-            note=f"{used} units rated by {per_unit} raters each" if used else "no shared units")
-    if group.kind == "choice":
-        kappa, share, pairs = pairwise_choice(answers)
-        add("mean_pairwise_cohen_kappa", kappa, level="nominal", note=f"{pairs} rater pairs")
-        add("mean_percent_agreement", share, note=f"{pairs} rater pairs")
-    if group.kind == "rating":
-        value, pairs = pairwise_spearman(answers)
-        add("mean_pairwise_spearman", value, level="ordinal", note=f"{pairs} rater pairs")
-    if group.kind == "clustering":
-        value, pairs = pairwise_ari(group, answers)
-        add("mean_pairwise_ari", value, note=f"{pairs} rater pairs x items")
-    if group.kind in ("relevance", "ranking"):
-        stats = per_query_agreement(group, answers)
-        n = int(stats["n_comparisons"])
-        add("mean_query_spearman", stats["mean_spearman"], level="ordinal",
-            note=f"{n} rater pairs x queries; std {stats['spearman_std']:.3f}")
-        add("mean_query_kendall_tau", stats["mean_kendall_tau"], level="ordinal")
-        add("mean_query_binary_kappa", stats["mean_binary_kappa"], level="nominal",
-            note="relevant = grade > 0")
-    return rows
-
-
-def _unit_name(kind: str) -> str:
-    return {"relevance": "item x document", "ranking": "item x document",
-            "clustering": "item x card pair"}.get(kind, "item")
+    out.add("krippendorff_alpha", alpha, level=group.level, ci=(low, high),
+            interpretation=alpha_band(alpha), note=f"units: {kind.unit_name}")
+    for name in kind.agreement_statistics:
+        STATISTICS[name](out, answers)
+    for row in kind.extra_agreement_rows(group, answers, options):
+        out.add_row(row)
+    return out.rows

@@ -30,6 +30,7 @@ import pandas as pd
 from scipy.stats import spearmanr, ttest_1samp
 from statsmodels.stats.multitest import multipletests
 
+from app.kinds import kind_named
 from app.results.metrics_rating import numeric
 from app.results.units import QuestionGroup
 from app.study.model import MeasurementLevel
@@ -43,21 +44,31 @@ CALIBRATION_COLUMNS = ["question_id", "model", "n_items", "spearman", "mean_bias
                        "alpha_humans", "alpha_with_model"]
 
 
+def _labels(kind: str) -> bool:
+    """Whether the kind's answers are labels (compared by equality) rather than numbers."""
+    return kind_named(kind).answer_value == "label"
+
+
+def _tested(group: QuestionGroup) -> bool:
+    """The test takes one value per rater and item: a label or a number."""
+    return group.response_kind.answer_value is not None
+
+
 def _values(kind: str, answers: pd.Series) -> list[Any]:
-    """Choice: option keys (None otherwise); rating: numbers (NaN otherwise)."""
-    if kind == "choice":
+    """Labels (None for anything else); numbers (NaN for anything else)."""
+    if _labels(kind):
         return [a if isinstance(a, str) else None for a in answers]
     return [numeric(a) for a in answers]
 
 
 def _table(group: QuestionGroup, answers: pd.DataFrame) -> pd.DataFrame:
-    """raters x items: each human's answer (choice: option key; rating: number; else NaN)."""
+    """raters x items: each human's answer (a label, or a number; else NaN)."""
     frame = answers.assign(value=pd.Series(_values(group.kind, answers["answer"]),
                                            index=answers.index, dtype=object))
     frame = frame.dropna(subset=["value"])
     table = frame.pivot_table(index="participant", columns="item_id", values="value",
                               aggfunc="first", sort=True)
-    return table if group.kind == "choice" else table.astype(float)
+    return table if _labels(group.kind) else table.astype(float)
 
 
 def _model_vector(group: QuestionGroup, predictions: pd.DataFrame, items: pd.Index) -> pd.Series:
@@ -69,8 +80,8 @@ def _scores(kind: str, humans: pd.DataFrame, model: pd.Series
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(answered, model score, human score), raters x items: the model's and each rater's
     alignment with the item's other raters, from per-item sums rather than a loop over raters
-    and items (choice: label counts; rating: sums of ratings and of their squares)."""
-    if kind == "choice":
+    and items (labels: their counts; numbers: sums of the values and of their squares)."""
+    if _labels(kind):
         index = pd.Index(sorted({v for v in humans.to_numpy().ravel() if isinstance(v, str)}))
         codes = np.stack([index.get_indexer(pd.Index(humans[c].astype(object))) for c in humans.columns],
                          axis=1)
@@ -145,7 +156,7 @@ def _p_value(d: np.ndarray, epsilon: float) -> float:
 def alt_test_rows(group: QuestionGroup, answers: pd.DataFrame, models: dict[str, pd.DataFrame],
                   epsilon: float = DEFAULT_EPSILON) -> list[dict[str, Any]]:
     """llm_annotators.csv rows of a choice or rating question: one per model with predictions."""
-    if group.kind not in ("choice", "rating") or not models or answers.empty:
+    if not _tested(group) or not models or answers.empty:
         return []
     table = _table(group, answers)
     rows = []
@@ -161,7 +172,7 @@ def calibration_rows(group: QuestionGroup, answers: pd.DataFrame,
     """judge_calibration.csv rows of a rating question: the model against the mean human rating
     per item (Spearman, mean of model minus humans) and Krippendorff's alpha of the humans
     without and with the model as one more rater (the question's measurement level)."""
-    if group.kind != "rating" or not models or answers.empty:
+    if group.response_kind.answer_value != "number" or not models or answers.empty:
         return []
     table = _table(group, answers)
     rows = []

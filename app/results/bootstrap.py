@@ -14,42 +14,14 @@ from collections.abc import Callable
 
 import numpy as np
 
+# The draws themselves sit below the core's layers (app/resampling.py), where a response kind's
+# own statistics (app/kinds) reach them too; re-exported here, where the results import them.
+from app.resampling import percentile_interval as percentile_interval
+from app.resampling import resample_counts as resample_counts
+from app.resampling import seed_number as seed_number
+
 # (values of one rater per item, gold per item or None, counts n_boot x items) -> n_boot stats
 BootFn = Callable[[np.ndarray, "np.ndarray | None", np.ndarray], np.ndarray]
-
-
-def resample_counts(n_items: int, n_boot: int, seed: int | str) -> np.ndarray:
-    """(n_boot x n_items) multiplicities: how often each item is drawn in each resample."""
-    if n_items == 0 or n_boot <= 0:
-        return np.zeros((0, n_items), dtype=np.int64)
-    rng = np.random.default_rng(seed_number(seed))
-    counts = np.zeros((n_boot, n_items), dtype=np.int64)
-    # Drawn a block of resamples at a time (the same stream of draws as one big call) and
-    # counted row by row with bincount: np.add.at over the whole table took seconds.
-    for start in range(0, n_boot, _BLOCK):
-        draws = rng.integers(0, n_items, size=(min(_BLOCK, n_boot - start), n_items))
-        for row, drawn in enumerate(draws, start=start):
-            counts[row] = np.bincount(drawn, minlength=n_items)
-    return counts
-
-
-_BLOCK = 100
-
-
-def seed_number(seed: int | str) -> int:
-    """A bootstrap seed as the integer NumPy takes (a text seed turned into one, stably)."""
-    if isinstance(seed, int):
-        return seed
-    return int.from_bytes(seed.encode("utf-8")[-8:].rjust(8, b"\0"), "big") ^ len(seed)
-
-
-def percentile_interval(stats: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:
-    kept = stats[~np.isnan(stats)]
-    if kept.size < 2:
-        return math.nan, math.nan
-    tail = (1 - confidence) / 2 * 100
-    low, high = np.percentile(kept, [tail, 100 - tail])
-    return float(low), float(high)
 
 
 def boot_mean(values: np.ndarray, gold: np.ndarray | None, counts: np.ndarray) -> np.ndarray:

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import pandas as pd
 
+from app.kinds import KINDS
 from app.study.model import Study
 
+# The kinds whose answers are the participant's own words (`Kind.free_text`), by name.
+FREE_TEXT_KINDS: tuple[str, ...] = tuple(k.name for k in KINDS if k.free_text)
 COMMENT_COLUMNS = ["participant", "item_id", "question_id", "prompt", "comment"]
 
 
 def text_question_ids(study: Study) -> list[str]:
     """The ids of the study's free-text questions, in the order they first appear."""
     return list(dict.fromkeys(q.id for item in study.items for q in item.questions
-                              if q.kind == "text"))
+                              if q.kind in FREE_TEXT_KINDS))
 
 
 def comments(study: Study, frame: pd.DataFrame) -> pd.DataFrame:
@@ -22,7 +25,7 @@ def comments(study: Study, frame: pd.DataFrame) -> pd.DataFrame:
     (app.results.frame), by participant and item."""
     if frame.empty or "question_kind" not in frame:
         return pd.DataFrame(columns=COMMENT_COLUMNS)
-    rows = frame[(frame["question_kind"] == "text") & ~frame["practice"].astype(bool)]
+    rows = frame[frame["question_kind"].isin(FREE_TEXT_KINDS) & ~frame["practice"].astype(bool)]
     written = pd.Series([isinstance(a, str) and a.strip() != "" for a in rows["answer"]],
                         index=rows.index, dtype=bool)
     rows = rows[written]

@@ -1,15 +1,16 @@
 """The items raters split on most, per question, and those where they agree against gold:
 where HUME found errors in the datasets.
 
-`dispute` is 0 when every rater gave the same answer and grows with disagreement:
+`dispute` is 0 when every rater gave the same answer and grows with disagreement. Each kind
+names its measure (`Kind.dispute_measure`, one of `MEASURES`):
 
-| kind        | dispute                                                     |
-|-------------|-------------------------------------------------------------|
-| choice      | 1 - share of raters giving the most frequent answer         |
-| rating      | standard deviation of the ratings, over half the scale range |
-| relevance   | share of documents on which the raters do not all agree    |
-| ranking     | (1 - mean pairwise Kendall tau) / 2                         |
-| clustering  | 1 - mean pairwise adjusted Rand index                       |
+| measure        | kind       | dispute                                                      |
+|----------------|------------|--------------------------------------------------------------|
+| answer_share   | choice     | 1 - share of raters giving the most frequent answer          |
+| scale_spread   | rating     | standard deviation of the ratings, over half the scale range |
+| document_split | relevance  | share of documents on which the raters do not all agree      |
+| rank_tau       | ranking    | (1 - mean pairwise Kendall tau) / 2                          |
+| partition_ari  | clustering | 1 - mean pairwise adjusted Rand index                        |
 
 `gold_share` is the share of raters whose answer equals the gold answer; an item where
 raters agree with each other but not with gold (`majority_differs_from_gold`) is worth a look.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -30,50 +32,61 @@ from app.results.metrics_rating import numeric
 from app.results.pairwise import ari_rows, kendall_rows
 from app.results.units import QuestionGroup
 from app.study.answers import is_correct, item_document_ids
-from app.study.model import RatingQuestion
 
 DISPUTE_COLUMNS = ["question_id", "item_id", "n_raters", "dispute", "gold_share",
                    "most_common_answer", "most_common_share", "gold",
                    "majority_differs_from_gold", "categories"]
 
 
-def _answer_key(answer: Any) -> str:
-    if isinstance(answer, dict):
-        return ",".join(f"{k}={answer[k]}" for k in sorted(answer))
-    if isinstance(answer, list):
-        return ",".join(str(a) for a in answer)
-    return str(answer)
+def _answer_share(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
+    cell = group.response_kind.answer_cell
+    counts = Counter(cell(a) for a in answers)
+    return 1 - max(counts.values()) / len(answers)
+
+
+def _scale_spread(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
+    values = np.array([numeric(a) for a in answers])
+    values = values[~np.isnan(values)]
+    bounds = group.response_kind.scale_bounds(group.questions[item_id])
+    half = (bounds[1] - bounds[0]) / 2 if bounds is not None else 1.0
+    return float(values.std(ddof=1) / half) if len(values) > 1 else math.nan
+
+
+def _document_split(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
+    docs = item_document_ids(group.items[item_id])
+    split = [len({a.get(d) for a in answers if isinstance(a, dict)}) > 1 for d in docs]
+    return float(np.mean(split)) if split else math.nan
+
+
+# Rank and partition measures: every pair of the item's raters at once (app/results/pairwise.py;
+# one library call per pair made an item with 1,000 raters take minutes).
+def _rank_tau(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
+    docs = item_document_ids(group.items[item_id])
+    places = [[a.index(d) for d in docs] for a in answers
+              if isinstance(a, list) and all(d in a for d in docs)]
+    taus = kendall_rows(np.array(places, dtype=float).reshape(len(places), len(docs)))
+    if len(taus) == 0 or np.isnan(taus).all():
+        return math.nan
+    return float((1 - np.nanmean(taus)) / 2)
+
+
+def _partition_ari(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
+    docs = item_document_ids(group.items[item_id])
+    labels = [x for x in (grouping_labels(a, docs) for a in answers) if x]
+    aris = ari_rows(np.array(labels, dtype=object).reshape(len(labels), len(docs)))
+    return float(1 - np.mean(aris)) if len(aris) else math.nan
+
+
+# (group, item id, the item's answers) -> dispute, by the names kinds give (`Kind.dispute_measure`).
+MEASURES: dict[str, Callable[[QuestionGroup, str, list[Any]], float]] = {
+    "answer_share": _answer_share, "scale_spread": _scale_spread,
+    "document_split": _document_split, "rank_tau": _rank_tau, "partition_ari": _partition_ari,
+}
 
 
 def _dispute(group: QuestionGroup, item_id: str, answers: list[Any]) -> float:
-    kind = group.kind
-    if kind == "choice":
-        counts = Counter(_answer_key(a) for a in answers)
-        return 1 - max(counts.values()) / len(answers)
-    if kind == "rating":
-        values = np.array([numeric(a) for a in answers])
-        values = values[~np.isnan(values)]
-        question = group.questions[item_id]
-        half = (question.max - question.min) / 2 if isinstance(question, RatingQuestion) else 1.0
-        return float(values.std(ddof=1) / half) if len(values) > 1 else math.nan
-    docs = item_document_ids(group.items[item_id])
-    if kind == "relevance":
-        split = [len({a.get(d) for a in answers if isinstance(a, dict)}) > 1 for d in docs]
-        return float(np.mean(split)) if split else math.nan
-    # Ranking and clustering: every pair of the item's raters at once (app/results/pairwise.py;
-    # one library call per pair made an item with 1,000 raters take minutes).
-    if kind == "ranking":
-        places = [[a.index(d) for d in docs] for a in answers
-                  if isinstance(a, list) and all(d in a for d in docs)]
-        taus = kendall_rows(np.array(places, dtype=float).reshape(len(places), len(docs)))
-        if len(taus) == 0 or np.isnan(taus).all():
-            return math.nan
-        return float((1 - np.nanmean(taus)) / 2)
-    if kind == "clustering":
-        labels = [x for x in (grouping_labels(a, docs) for a in answers) if x]
-        aris = ari_rows(np.array(labels, dtype=object).reshape(len(labels), len(docs)))
-        return float(1 - np.mean(aris)) if len(aris) else math.nan
-    return math.nan
+    measure = MEASURES.get(group.response_kind.dispute_measure)
+    return measure(group, item_id, answers) if measure is not None else math.nan
 
 
 def _order(row: dict[str, Any]) -> tuple[float, float]:
@@ -88,7 +101,10 @@ def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> lis
     if answers.empty:
         return []
     given = answers["answer"].tolist()
-    if group.kind == "choice" and all(isinstance(a, str) for a in given):
+    kind = group.response_kind
+    # Labels measured by their shares: counted for all items at once.
+    if (kind.answer_value == "label" and kind.dispute_measure == "answer_share"
+            and all(isinstance(a, str) for a in given)):
         rows = _choice_rows(group, answers)
     else:
         by_item: dict[str, list[Any]] = {}  # in order of first appearance, as groupby(sort=False)
@@ -109,8 +125,9 @@ def disputed_items(group: QuestionGroup, answers: pd.DataFrame, top: int) -> lis
 
 def _item_row(group: QuestionGroup, item_id: str, given: list[Any]) -> dict[str, Any]:
     question = group.questions[item_id]
-    gold = getattr(question, "gold", None)
-    counts = Counter(_answer_key(a) for a in given)
+    kind = group.response_kind
+    gold = kind.gold(question)
+    counts = Counter(kind.answer_cell(a) for a in given)
     common, n_common = counts.most_common(1)[0]
     verdicts = [is_correct(question, a) for a in given] if gold is not None else []
     gold_share = float(np.mean([bool(v) for v in verdicts])) if verdicts else math.nan
@@ -120,18 +137,19 @@ def _item_row(group: QuestionGroup, item_id: str, given: list[Any]) -> dict[str,
 
 def _row(group: QuestionGroup, item_id: str, n: int, dispute: float, gold_share: float,
          common: str, n_common: int, gold: Any) -> dict[str, Any]:
+    cell = group.response_kind.answer_cell
     return {
         "question_id": group.question_id, "item_id": item_id, "n_raters": n,
         "dispute": dispute, "gold_share": gold_share,
         "most_common_answer": common, "most_common_share": n_common / n,
-        "gold": "" if gold is None else _answer_key(gold),
+        "gold": "" if gold is None else cell(gold),
         "majority_differs_from_gold": bool(gold is not None and n_common / n > 0.5
-                                           and common != _answer_key(gold)),
+                                           and common != cell(gold)),
     }
 
 
 def _choice_rows(group: QuestionGroup, answers: pd.DataFrame) -> list[dict[str, Any]]:
-    """`_item_row` of every item of a choice group whose answers are all option keys, counted
+    """`_item_row` of every item of a label group whose answers are all labels, counted
     with one `np.bincount` over items x keys. Ties for the most common answer go to the one
     given first (as `Counter.most_common`)."""
     tally = answer_counts(answers["item_id"].astype(str).tolist(), answers["answer"].tolist())
@@ -149,9 +167,8 @@ def _choice_rows(group: QuestionGroup, answers: pd.DataFrame) -> list[dict[str, 
     for k, item_id in enumerate(item_ids):
         if n[k] < 2:
             continue
-        question = group.questions[item_id]
-        gold = getattr(question, "gold", None)
-        # is_correct of a choice is `answer == gold`: the share of raters who gave the gold key.
+        gold = group.response_kind.gold(group.questions[item_id])
+        # is_correct of a label is `answer == gold`: the share of raters who gave the gold key.
         right = counts[k, code_of[gold]] if gold in code_of else 0
         rows.append(_row(group, item_id, int(n[k]), 1 - int(top[k]) / int(n[k]),
                          int(right) / int(n[k]) if gold is not None else math.nan,

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 
 from app.gc_pause import gc_paused
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+
+# Without pyarrow (the installable app ships without it) pandas keeps text in Python objects:
+# _ARROW_TEXT is then None and pyarrow is never reached.
+with contextlib.suppress(ImportError):
+    import pyarrow as pa
 
 RESPONSE_COLUMNS = [
     "response_uuid", "study_id", "content_hash", "participant", "session_uuid", "item_id",

@@ -4,22 +4,16 @@ of a participant's grouping against the gold grouping of the same cards."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from sklearn import config_context
 from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score, v_measure_score
 
+from app.kinds.clustering import grouping_labels
+
+__all__ = ["CLUSTERING_METRICS", "clustering_scores", "grouping_labels", "pair_ari"]
+
 CLUSTERING_METRICS = ("v_measure", "ari", "ami")
-
-
-def grouping_labels(answer: Any, cards: Sequence[str]) -> list[str] | None:
-    """A grouping ({card: label}, or a list of labels in card order) as labels in card order."""
-    if isinstance(answer, Mapping) and all(c in answer for c in cards):
-        return [str(answer[c]) for c in cards]
-    if isinstance(answer, list) and len(answer) == len(cards):
-        return [str(a) for a in answer]
-    return None
 
 
 def clustering_scores(gold: Sequence[str], predicted: Sequence[str]) -> dict[str, float]:

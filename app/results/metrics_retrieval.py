@@ -19,7 +19,8 @@ from scipy.stats import kendalltau
 from sklearn import config_context
 from sklearn.metrics import average_precision_score, ndcg_score
 
-from app.study.model import Question, RankingQuestion, RelevanceQuestion
+from app.kinds import kind_of
+from app.study.model import Question
 
 RETRIEVAL_METRICS = ("map", "mrr@10", "ndcg@10")
 RANKING_METRICS = (*RETRIEVAL_METRICS, "kendall_tau")
@@ -49,19 +50,11 @@ def answer_scores(answer: Any, doc_order: Sequence[str]) -> dict[str, float] | N
 def gold_relevance(question: Question, doc_order: Sequence[str]) -> tuple[list[float], list[bool]] | None:
     """(gain, relevant) per document in document order; None without gold.
 
-    relevance: gain = the gold grade, relevant = grade > 0. ranking: the document at gold place
-    i of n has gain n - i, and the top `scoring.options.relevant_k` (default 1) are relevant.
+    The question's kind says (`Kind.gold_gains`): relevance: gain = the gold grade, relevant =
+    grade > 0. ranking: the document at gold place i of n has gain n - i, and the top
+    `scoring.options.relevant_k` (default 1) are relevant.
     """
-    if isinstance(question, RelevanceQuestion) and question.gold:
-        gains = [float(question.gold.get(d, 0)) for d in doc_order]
-        return gains, [g > 0 for g in gains]
-    if isinstance(question, RankingQuestion) and question.gold:
-        n = len(question.gold)
-        place = {doc: i for i, doc in enumerate(question.gold)}
-        k = int(question.scoring.options.get("relevant_k", 1))
-        return ([float(n - place[d]) if d in place else 0.0 for d in doc_order],
-                [place.get(d, n) < k for d in doc_order])
-    return None
+    return kind_of(question).gold_gains(question, doc_order)
 
 
 def query_metrics(gains: Sequence[float], relevant: Sequence[bool],

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from app.kinds import KINDS
 from app.results.metrics_rating import numeric
 from app.results.rater_models import (
     DEFAULT_COMPETENCE_SHARE,
@@ -36,6 +37,8 @@ from app.study.model_quality import QUALITY_RULES, Quality
 
 EXCLUSION_COLUMNS = ["participant", "rule", "value", "threshold", "excluded"]
 CHECK_ROLES = ("attention_check", "gold_check")
+# Straight-lining is one point of a scale given throughout: the kinds answered by a number.
+_SCALE_KINDS = [k.name for k in KINDS if k.answer_value == "number"]
 
 
 def parse_rules(text: str) -> tuple[str, ...]:
@@ -73,7 +76,7 @@ def _fast_share(frame: pd.DataFrame, min_rt_ms: float) -> pd.Series:
 
 
 def _straight_share(frame: pd.DataFrame) -> pd.Series:
-    rows = frame[frame["question_kind"] == "rating"]
+    rows = frame[frame["question_kind"].isin(_SCALE_KINDS)]
     ratings = rows.assign(value=[numeric(a) for a in rows["answer"]]).dropna(subset=["value"])
     per_item = ratings.groupby(["participant", "item_id"])["value"].agg(["count", "nunique"])
     batteries = per_item[per_item["count"] >= 2]

@@ -45,7 +45,8 @@ class Coded:
     label_names: list[str]
 
     @classmethod
-    def of(cls, items: Sequence[str], raters: Sequence[str], labels: Sequence[str]) -> Coded:
+    def of(cls, items: Sequence[str] | pd.Series, raters: Sequence[str] | pd.Series,
+           labels: Sequence[str] | pd.Series) -> Coded:
         item_codes, item_names = _factorize(items)
         rater_codes, rater_names = _factorize(raters)
         label_codes, label_names = _factorize(labels)
@@ -55,12 +56,31 @@ class Coded:
     def shape(self) -> tuple[int, int, int]:
         return len(self.item_names), len(self.rater_names), len(self.label_names)
 
+    def same_as(self, other: Coded) -> bool:
+        """The same answers, coded the same way."""
+        return (self.shape == other.shape and self.item_names == other.item_names
+                and self.rater_names == other.rater_names
+                and self.label_names == other.label_names
+                and all(np.array_equal(a, b) for a, b in ((self.items, other.items),
+                                                           (self.raters, other.raters),
+                                                           (self.labels, other.labels))))
 
-def _factorize(values: Sequence[str]) -> tuple[np.ndarray, list[str]]:
+
+def _factorize(values: Sequence[str] | pd.Series) -> tuple[np.ndarray, list[str]]:
     """(code of each value, the distinct values sorted): pandas' hash table, not a sort of
-    every value (600,000 answers: a tenth of the time)."""
-    codes, names = pd.factorize(pd.Series(values, dtype=object).astype(str), sort=True)
-    return np.asarray(codes, dtype=np.intp), [str(n) for n in names]
+    every value (600,000 answers: a tenth of the time). The values as they come (a pandas
+    text column stays in Arrow), then the few distinct ones made text and sorted, unless two
+    become the same text or one is missing: then every value is made text first."""
+    codes, uniques = pd.factorize(values if isinstance(values, pd.Series) else
+                                  pd.Series(values, dtype=object))
+    names = [str(n) for n in uniques]
+    if (codes < 0).any() or len(set(names)) < len(names):
+        codes, sorted_names = pd.factorize(pd.Series(values, dtype=object).astype(str), sort=True)
+        return np.asarray(codes, dtype=np.intp), [str(n) for n in sorted_names]
+    order = sorted(range(len(names)), key=names.__getitem__)
+    rank = np.empty(len(names), dtype=np.intp)
+    rank[order] = np.arange(len(names), dtype=np.intp)
+    return rank[np.asarray(codes, dtype=np.intp)], [names[k] for k in order]
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """Reliability data: the raters x units table that agreement statistics are computed on.
 
-What a *unit* is depends on the kind of question:
+What a *unit* is depends on the kind of question (`Kind.answer_value`, `Kind.unit_values`):
 
 | kind                     | unit                   | value                           |
 |--------------------------|------------------------|---------------------------------|
-| choice                   | the item               | the option key (coded)          |
-| rating                   | the item               | the rating (N/A: missing)       |
+| choice (a label)         | the item               | the option key (coded)          |
+| rating (a number)        | the item               | the rating (N/A: missing)       |
 | relevance                | item x document        | the grade                       |
 | ranking                  | item x document        | the place in the ranking (0 = best) |
 | clustering               | item x pair of cards   | 1 if the pair is grouped together, else 0 |
@@ -16,13 +16,11 @@ A rater who did not answer an item is missing on its units (Krippendorff's alpha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from app.results.metrics_clustering import grouping_labels
 from app.results.metrics_rating import numeric
 from app.results.units import QuestionGroup
 from app.study.answers import item_document_ids
@@ -57,42 +55,36 @@ class ReliabilityData:
 
 def unit_values(group: QuestionGroup, item_id: str, answer: Any) -> list[tuple[str, Any]]:
     """The (unit, value) pairs one answer contributes."""
-    kind = group.kind
-    if kind == "choice":
+    kind = group.response_kind
+    if kind.answer_value == "label":
         return [(item_id, str(answer))] if isinstance(answer, str) else []
-    if kind == "rating":
+    if kind.answer_value == "number":
         return [(item_id, numeric(answer))]
-    docs = item_document_ids(group.items[item_id])
-    if kind == "relevance" and isinstance(answer, dict):
-        return [(f"{item_id}/{d}", float(answer[d])) for d in docs if d in answer]
-    if kind == "ranking" and isinstance(answer, list):
-        return [(f"{item_id}/{d}", float(place)) for place, d in enumerate(answer)]
-    if kind == "clustering":
-        labels = grouping_labels(answer, docs)
-        if labels is None:
-            return []
-        return [(f"{item_id}/{docs[a]}|{docs[b]}", float(labels[a] == labels[b]))
-                for a, b in combinations(range(len(docs)), 2)]
-    return []
+    return kind.unit_values(item_id, item_document_ids(group.items[item_id]), answer)
 
 
 def reliability_data(group: QuestionGroup, answers: pd.DataFrame) -> ReliabilityData:
-    if group.kind in ("choice", "rating"):
+    kind = group.response_kind
+    if kind.answer_value is not None:
         return _item_units(group, answers)
+    # An answer with parts: its kind says its units (one call per answer, as the table is
+    # built cell by cell; the item's documents looked up once per item).
+    values_of = kind.unit_values
+    documents: dict[str, list[str]] = {}
     cells: dict[tuple[str, str], Any] = {}
     units: dict[str, str] = {}
     for participant, item_id, answer in zip(answers["participant"], answers["item_id"],
                                             answers["answer"], strict=True):
-        for unit, value in unit_values(group, str(item_id), answer):
-            units.setdefault(unit, str(item_id))
+        item_id = str(item_id)
+        docs = documents.get(item_id)
+        if docs is None:
+            docs = documents[item_id] = item_document_ids(group.items[item_id])
+        for unit, value in values_of(item_id, docs, answer):
+            units.setdefault(unit, item_id)
             cells[(str(participant), unit)] = value
     raters = sorted({p for p, _ in cells})
     unit_ids = list(units)
     labels = None
-    if group.kind == "choice":
-        labels = sorted({str(v) for v in cells.values()})
-        code = {label: float(i) for i, label in enumerate(labels)}
-        cells = {k: code[str(v)] for k, v in cells.items()}
     data = np.full((len(raters), len(unit_ids)), np.nan)
     r_index = {r: i for i, r in enumerate(raters)}
     u_index = {u: i for i, u in enumerate(unit_ids)}
@@ -109,19 +101,20 @@ def _item_units(group: QuestionGroup, answers: pd.DataFrame) -> ReliabilityData:
     participants = answers["participant"].tolist()
     item_ids = answers["item_id"].tolist()
     given = answers["answer"].tolist()
-    if group.kind == "choice":  # the option key; any other answer gives no value
+    label = group.response_kind.answer_value == "label"
+    if label:  # the option key; any other answer gives no value
         keep = [isinstance(a, str) for a in given]
         if not all(keep):
             participants, item_ids, given = (
                 [x for x, k in zip(column, keep, strict=True) if k]
                 for column in (participants, item_ids, given))
-    values = given if group.kind == "choice" else [numeric(a) for a in given]
+    values = given if label else [numeric(a) for a in given]
     raters, rater_names = pd.factorize(np.asarray([str(p) for p in participants], dtype=object),
                                        sort=True)
     units, unit_names = pd.factorize(np.asarray([str(i) for i in item_ids], dtype=object),
                                      sort=False)
     labels = None
-    if group.kind == "choice":
+    if label:
         codes, label_names = pd.factorize(np.asarray(values, dtype=object), sort=True)
         labels = [str(x) for x in label_names]
         coded = codes.astype(float)

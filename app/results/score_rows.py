@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import boot_mean, boot_rows, mean_rows_interval, resample_counts
+from app.results.lookup import positions
 from app.results.options import ResultsOptions
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
@@ -52,19 +54,24 @@ class Subset:
              item_ids: list[str], options: ResultsOptions) -> Subset:
         # Held as floats: every use is as weights in a matrix product (the same numbers).
         counts = resample_counts(len(item_ids), options.n_boot,
-                                 f"{options.seed}:{group.question_id}:{category}={value}"
-                                 ).astype(float)
+                                 f"{options.seed}:{group.question_id}:{category}={value}",
+                                 dtype=float)
         return cls(group, scorer, category, value, item_ids, counts,
                    scorer.gold_vector(group, item_ids), options)
+
+    @cached_property
+    def index(self) -> pd.Index:
+        """`item_ids` as an index (one per subset: its parties are looked up in the same)."""
+        return pd.Index(self.item_ids)
 
     def matrix(self, series: list[pd.Series]) -> np.ndarray:
         """Per-item values of several parties aligned on the subset's items (NaN: not answered)."""
         out = np.full((len(series), len(self.item_ids)), np.nan)
         if not series:
             return out
-        positions = pd.Index(self.item_ids)
+        index = self.index
         for row, s in zip(out, series, strict=True):
-            where = positions.get_indexer(s.index)
+            where = positions(index, s.index)
             kept = where >= 0
             row[where[kept]] = s.to_numpy(dtype=float)[kept]
         return out
@@ -107,7 +114,7 @@ def subsets(group: QuestionGroup, scorer: FamilyScorer, answered: set[str],
             options: ResultsOptions) -> list[Subset]:
     """All items, then one subset per value of each breakdown category (answered items only)."""
     order = [i for i in group.items if i in answered]
-    out = [Subset.make(group, scorer, ALL, ALL, order, options)]
+    out = [all_items(group, scorer, answered, options)]
     for category in group.breakdown():
         for value in group.category_values(category):
             members = group.items_in(category, value)
@@ -115,6 +122,12 @@ def subsets(group: QuestionGroup, scorer: FamilyScorer, answered: set[str],
             if ids:
                 out.append(Subset.make(group, scorer, category, value, ids, options))
     return out
+
+
+def all_items(group: QuestionGroup, scorer: FamilyScorer, answered: set[str],
+              options: ResultsOptions) -> Subset:
+    """The first of `subsets`, alone (its resamples without the categories' ones)."""
+    return Subset.make(group, scorer, ALL, ALL, [i for i in group.items if i in answered], options)
 
 
 def mean_scores(scores: list[dict[str, float]]) -> dict[str, float]:

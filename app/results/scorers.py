@@ -8,6 +8,10 @@ per-item values behind the main metric's confidence interval, and the pooled hum
 | retrieval  | relevance, rank. | map, mrr@10, ndcg@10 (+ kendall_tau)    | map       | mean over raters  |
 | clustering | clustering       | v_measure, ari, ami                     | v_measure | mean over raters  |
 | authorship | rating or choice | accuracy, judged_positive               | accuracy  | mean over raters  |
+
+A kind names its family (`Kind.default_metric`, or the question's `scoring.metric`); what a
+family needs of the kind it asks the kind (`app.kinds.base.Kind`: `option_order`,
+`gold_gains`, `ranks_documents`, `answer_value`), never its name.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import boot_mean, boot_spearman
+from app.results.lookup import positions
 from app.results.metrics_choice import (
     CHOICE_METRICS,
     classification_scores,
@@ -47,7 +52,6 @@ from app.results.metrics_retrieval import (
 from app.results.options import ResultsOptions
 from app.results.units import QuestionGroup
 from app.study.answers import item_document_ids
-from app.study.model import ChoiceQuestion, RankingQuestion
 
 
 @dataclass(frozen=True)
@@ -115,7 +119,7 @@ class AccuracyScorer(FamilyScorer):
         items = rows["item_id"].to_numpy(dtype=object)
         answers = rows["answer"].to_numpy(dtype=object)
         gold_items, gold_values = group.gold_lookup
-        gold = gold_values[gold_items.get_indexer(pd.Index(items))]  # -1 (no gold): the trailing None
+        gold = gold_values[positions(gold_items, rows["item_id"])]  # -1 (no gold): the trailing None
         if pd.api.types.infer_dtype(answers, skipna=False) == "string":
             keep = np.ones(len(answers), dtype=bool)
         else:
@@ -140,10 +144,13 @@ class AccuracyScorer(FamilyScorer):
     def pooled(self, group: QuestionGroup, answers: pd.DataFrame,
                options: ResultsOptions) -> Pooled | None:
         tie_rule = group.spec.options.get("tie_rule", options.tie_rule)
+        option_order = group.response_kind.option_order
         votes = []
         for item_id, labels in majority_candidates(answers):
-            question = group.questions[str(item_id)]
-            order = [o.key for o in question.options] if isinstance(question, ChoiceQuestion) else []
+            if len(labels) == 1:  # one most frequent answer: the vote under every tie rule
+                votes.append({"item_id": str(item_id), "answer": labels[0]})
+                continue
+            order = option_order(group.questions[str(item_id)])
             vote = majority_vote(labels, tie_rule=tie_rule, option_order=order,
                                  salt=f"{group.question_id}:{item_id}")
             if vote is not None:
@@ -220,7 +227,7 @@ class RetrievalScorer(PerItemScorer):
     family, main = "retrieval", "map"
 
     def metrics(self, group: QuestionGroup) -> tuple[str, ...]:
-        return RANKING_METRICS if group.kind == "ranking" else RETRIEVAL_METRICS
+        return RANKING_METRICS if group.response_kind.ranks_documents else RETRIEVAL_METRICS
 
     def item_metrics(self, group: QuestionGroup, item_id: str, answer: Any) -> dict[str, float] | None:
         question = group.questions[item_id]
@@ -230,9 +237,10 @@ class RetrievalScorer(PerItemScorer):
         if gold is None or scores is None:
             return None
         metrics = query_metrics(gold[0], gold[1], [scores.get(d, -math.inf) for d in docs])
-        if isinstance(question, RankingQuestion) and question.gold:
+        kind = group.response_kind
+        if kind.ranks_documents and (gold_order := kind.gold(question)):
             order = sorted(docs, key=lambda d: -scores.get(d, -math.inf))
-            metrics["kendall_tau"] = rank_agreement(order, question.gold)
+            metrics["kendall_tau"] = rank_agreement(order, gold_order)
         return metrics
 
 
@@ -268,12 +276,13 @@ class AuthorshipScorer(FamilyScorer):
         positive = str(opts.get("positive_value", "human"))
         threshold = float(opts.get("threshold", 4))
         positive_answer = str(opts.get("positive_answer", positive))
+        by_label = group.response_kind.answer_value == "label"
         items, judged, truth = [], [], []
         for item_id, answer in zip(rows["item_id"], rows["answer"], strict=True):
             label = group.items[item_id].categories.get(category)
             if label is None:
                 continue
-            verdict = _verdict(group.kind, answer, threshold, positive_answer)
+            verdict = _verdict(by_label, answer, threshold, positive_answer)
             if verdict is None:
                 continue
             items.append(item_id)
@@ -291,8 +300,9 @@ class AuthorshipScorer(FamilyScorer):
                          dtype=float)
 
 
-def _verdict(kind: str, answer: Any, threshold: float, positive_answer: str) -> bool | None:
-    if kind == "choice":
+def _verdict(by_label: bool, answer: Any, threshold: float, positive_answer: str) -> bool | None:
+    """A label says "positive" when it is `positive_answer`; a number, at `threshold` or above."""
+    if by_label:
         return answer == positive_answer if isinstance(answer, str) else None
     value = numeric(answer)
     return None if math.isnan(value) else value >= threshold

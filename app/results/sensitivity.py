@@ -14,8 +14,8 @@ from app.results.human_scores import human_score_rows
 from app.results.options import ResultsOptions
 from app.results.quality import excluded_by
 from app.results.rater_models import fit_group
-from app.results.score_rows import subsets
-from app.results.scorers import scorer_for
+from app.results.score_rows import all_items
+from app.results.scorers import FamilyScorer, scorer_for
 from app.results.units import QuestionGroup, group_answers
 from app.study.model_quality import QUALITY_RULES
 
@@ -39,16 +39,16 @@ def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_fiel
         answers = group_answers(group, frame, tier_field)
         if scorer is None or answers.empty:
             continue
-        raters = set(answers["participant"])
+        raters = set(answers["participant"].unique())  # (not every row out of Arrow)
         baseline: dict[tuple[str, str], float] = {}
+        # Rules that drop the same participants keep the same answers and score the same: each
+        # distinct set is scored once (most rules drop nobody in most studies).
+        scored_for: dict[frozenset[str], list[dict[str, Any]]] = {}
         for name, rules in rule_sets().items():
             dropped = excluded_by(exclusions, rules) & raters
-            kept = answers[~answers["participant"].isin(dropped)]
-            scored = []
-            if not kept.empty:
-                cell = subsets(group, scorer, set(kept["item_id"].unique()), options)[0]
-                # Dawid-Skene and MACE refitted on the kept answers, as human_scores.csv does
-                scored = human_score_rows([cell], kept, options, fit_group(group, kept).aggregates)
+            if frozenset(dropped) not in scored_for:
+                scored_for[frozenset(dropped)] = _scored(group, scorer, answers, dropped, options)
+            scored = scored_for[frozenset(dropped)]
             for row in scored:
                 if row["who_kind"] not in PARTY_KINDS or row["metric"] != scorer.main:
                     continue
@@ -63,6 +63,17 @@ def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_fiel
                     "difference_from_none": row["value"] - baseline.get(key, math.nan),
                 })
     return rows
+
+
+def _scored(group: QuestionGroup, scorer: FamilyScorer, answers: pd.DataFrame, dropped: set[str],
+            options: ResultsOptions) -> list[dict[str, Any]]:
+    """human_scores.csv's all-items rows of the answers of everyone not in `dropped`."""
+    kept = answers[~answers["participant"].isin(dropped)]
+    if kept.empty:
+        return []
+    cell = all_items(group, scorer, set(kept["item_id"].unique()), options)
+    # Dawid-Skene and MACE refitted on the kept answers, as human_scores.csv does
+    return human_score_rows([cell], kept, options, fit_group(group, kept).aggregates)
 
 
 def sensitivity_frame(groups: list[QuestionGroup], frame: pd.DataFrame, tier_field: str | None,

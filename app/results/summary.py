@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from app.kinds.results_types import ResultTable
 from app.results.agreement import AGREEMENT_COLUMNS, agreement_rows
 from app.results.alt_test import (
     ALT_TEST_COLUMNS,
@@ -88,6 +89,8 @@ class StudyResults:
         columns=ALT_TEST_COLUMNS))
     judge_calibration: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(
         columns=CALIBRATION_COLUMNS))
+    # Tables kinds add of their own (`Kind.result_tables`), by name: each written as <name>.csv.
+    kind_tables: dict[str, ResultTable] = field(default_factory=dict)
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -131,6 +134,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     abilities: list[dict] = []
     annotators: list[dict] = []
     calibration: list[dict] = []
+    kind_tables: dict[str, ResultTable] = {}
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -151,7 +155,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
             item_rows, ability_rows = group_rasch(group, scorer, answers, models)
             rasch_items += item_rows
             abilities += ability_rows
-        if group.kind == "rating":
+        if group.response_kind.answer_value == "number":
             summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
         annotators += alt_test_rows(group, answers, models, options.alt_test_epsilon)
@@ -163,6 +167,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         rt_items += items
         rt_categories += categories
         correlations += rt_correlations(group, answers, item_scores)
+        for table in group.response_kind.result_tables(group, answers, models, options):
+            _merge_table(kind_tables, table)
     scores += published_rows(loaded, groups, metrics)
     score_frame = pd.DataFrame(scores, columns=SCORE_COLUMNS)
     summary_frame = pd.DataFrame(summary, columns=SUMMARY_COLUMNS)
@@ -188,4 +194,17 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
         llm_annotators=pd.DataFrame(annotators, columns=ALT_TEST_COLUMNS),
         judge_calibration=pd.DataFrame(calibration, columns=CALIBRATION_COLUMNS),
+        kind_tables=kind_tables,
     )
+
+
+def _merge_table(tables: dict[str, ResultTable], table: ResultTable) -> None:
+    """One table per name: the rows of every group that gives it, in group order."""
+    known = tables.get(table.name)
+    if known is None:
+        tables[table.name] = ResultTable(table.name, table.columns, list(table.rows))
+        return
+    if known.columns != table.columns:
+        raise ValueError(f"result table {table.name!r} is given with columns {table.columns} "
+                         f"and {known.columns}")
+    known.rows.extend(table.rows)

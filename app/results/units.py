@@ -16,9 +16,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from app.kinds import KINDS, kind_named
+from app.kinds.base import Kind
 from app.study.defaults import level_for, metric_for
 from app.study.model import Item, MeasurementLevel, Question, ScoringSpec, Study
 
+# Kinds that are never scored (free-text comments), by name: looked up per question.
+_UNSCORED = frozenset(k.name for k in KINDS if not k.scored)
 ANSWER_COLUMNS = ["participant", "tier", "item_id", "answer", "rt_ms", "timed_out"]
 
 
@@ -35,6 +39,11 @@ class QuestionGroup:
     # breakdown subsets it falls in.
     cache: dict[tuple[str, str], dict[str, float]] = field(default_factory=dict, repr=False,
                                                            compare=False)
+
+    @property
+    def response_kind(self) -> Kind[Any]:
+        """The group's kind (app.kinds): what its answers are and which statistics fit them."""
+        return kind_named(self.kind)
 
     @property
     def key(self) -> str:
@@ -88,7 +97,7 @@ def question_groups(study: Study) -> list[QuestionGroup]:
         if item.role != "trial" or study.block(item.block).kind == "practice":
             continue
         for question in item.questions:
-            if question.kind == "text" or not question.scoring.include:
+            if question.kind in _UNSCORED or not question.scoring.include:
                 continue
             questions, items = found.setdefault((question.id, question.kind), ({}, {}))
             questions[item.id] = question

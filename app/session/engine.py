@@ -50,7 +50,9 @@ class BlockIntroScreen:
 
 
 @dataclass(frozen=True)
-class TrialScreen:
+class TrialScreenSpec:
+    """Next comes a trial of `view` (shown by the widget widgets.shell.trial_screen.TrialScreen)."""
+
     view: TrialView
 
 
@@ -67,7 +69,7 @@ class EndScreen:
     score: float | None  # only when the study allows showing it
 
 
-Screen = BlockIntroScreen | TrialScreen | BreakScreen | EndScreen
+Screen = BlockIntroScreen | TrialScreenSpec | BreakScreen | EndScreen
 
 
 @dataclass(frozen=True)
@@ -209,7 +211,7 @@ class SessionEngine:
                 and main_done not in self._breaks_taken
                 and self._tally.main_total - main_done >= min_items_after_break(every)):
             return BreakScreen(self.done, self.total)
-        return TrialScreen(self._trial_view(planned))
+        return TrialScreenSpec(self._trial_view(planned))
 
     def peek_trial_after(self, position: int) -> TrialView | None:
         """The view of the next unanswered item after the one at `position`: what

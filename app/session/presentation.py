@@ -68,6 +68,8 @@ def shown_stimulus(item: Item, planned: PlannedTrial) -> Any:
     if order and isinstance(stim, CardsStimulus):
         by_id = {c.id: c for c in stim.cards}
         return stim.model_copy(update={"cards": [by_id[i] for i in order]})
+    for question in item.questions:  # a kind that places the stimulus's parts itself
+        stim = kind_of(question).shown_stimulus(question, stim, planned.orders.get(question.id))
     return stim
 
 

@@ -16,7 +16,7 @@ from app.session.engine import (
     Screen,
     SessionEngine,
     SubmitError,
-    TrialScreen,
+    TrialScreenSpec,
     TrialTiming,
 )
 from app.session.plan import PlannedTrial, build_plan
@@ -44,7 +44,7 @@ class PreviewEngine(SessionEngine):
 
     def next_screen(self) -> Screen:
         if self._jump is not None:
-            return TrialScreen(self._trial_view(self._jump))
+            return TrialScreenSpec(self._trial_view(self._jump))
         return super().next_screen()
 
     def submit(self, position: int, answers: list[QuestionAnswer],

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.kinds import KINDS_BY_NAME
+from app.kinds import KINDS_BY_NAME, Kind
 from app.study.errors import Problem
 from app.study.model import CardsStimulus, Item, QueryDocumentsStimulus, Study
 from app.study.paths import AssetIndex, UnsafePathError, resolve_asset
@@ -96,9 +96,12 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
     return problems
 
 
-# Kinds whose questions refer to nothing in the stimulus: an item asking only these has
-# nothing to check here (the common case, e.g. 20,000 multiple-choice items).
-SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items() if not kind.uses_documents)
+# Kinds whose questions refer to nothing in the stimulus (no documents, no check of their
+# own): an item asking only these has nothing to check here (the common case, e.g. 20,000
+# multiple-choice items).
+SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items()
+                           if not kind.uses_documents
+                           and type(kind).item_problems is Kind.item_problems)
 # The stimuli that may show images. Read by kind, not class: the loader's checked structs
 # (`app.study.fast_schema`) stand in for such items' models here.
 IMAGE_STIMULI = frozenset({"images", "text"})

@@ -128,7 +128,7 @@ class FastSchema:
     def _validators(self, model: type[BaseModel]) -> list[Callable[[Any], Any]]:
         decorators = model.__pydantic_decorators__
         if decorators.root_validators or decorators.validators \
-                or model.__pydantic_post_init__ is not None:
+                or (model.__pydantic_post_init__ is not None and not _sets_private_only(model)):
             raise Untranslatable(f"{model.__name__}: an old-style validator")
         out: list[Callable[[Any], Any]] = []
         for dec in decorators.field_validators.values():
@@ -264,6 +264,12 @@ def _python_pattern(pattern: str) -> str:
     if "$" in body or "\\" in body.replace("\\-", "").replace("\\.", ""):
         raise Untranslatable(f"pattern {pattern!r}: an escape or anchor read differently")
     return f"^{body}\\Z"
+
+
+def _sets_private_only(model: type[BaseModel]) -> bool:
+    """Whether the model's post-init is pydantic's own, which gives private attributes their
+    defaults (nothing a study file sets, nothing that refuses one)."""
+    return getattr(model.model_post_init, "__name__", None) == "init_private_attributes"
 
 
 def _tag_property(tag: str | None) -> property:

@@ -10,7 +10,6 @@ values (tests/app/study/test_lazy.py).
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -24,20 +23,18 @@ from app.study.model import Item
 
 _ITEMS = TypeAdapter(list[Item])
 _BATCH = 1_000  # items built per pydantic call when the whole list is read
-FREEZE_MIN_ITEMS = 2_000  # as app.study.loader's: a study this big lives as long as the session
 
 
 class LazyItems(Sequence[Item]):
     """Items built from their JSON on first use. Only ever holds valid items: the loader made
     sure of that before it made one."""
 
-    __slots__ = ("_built", "_json", "_left", "_lock", "_pool")
+    __slots__ = ("_built", "_json", "_lock", "_pool")
 
     def __init__(self, item_json: Sequence[bytes | msgspec.Raw]) -> None:
         """`item_json`: each item's JSON text (bytes, or msgspec's slices of the file)."""
         self._json: list[bytes | msgspec.Raw | None] = list(item_json)
         self._built: list[Item | None] = [None] * len(item_json)
-        self._left = len(item_json)
         self._pool: dict[tuple[object, ...], Any] = {}
         # A built item is read without it; building is one thread at a time (the session's
         # writer and a background task may both read the study).
@@ -83,7 +80,8 @@ class LazyItems(Sequence[Item]):
 
     def _build(self, start: int, count: int) -> None:
         # Built with the collector paused, as the eager load built them: else it rescans the
-        # growing heap every few thousand objects (a cold start took ~3 s more CPU).
+        # growing heap every few thousand objects (a cold start took ~3 s more CPU). Freezing
+        # them out of its full walks is for whoever keeps the study (app.catalog.kept_study).
         with self._lock, gc_paused():
             end = min(len(self), start + count)
             todo = [i for i in range(start, end) if self._built[i] is None]
@@ -94,9 +92,4 @@ class LazyItems(Sequence[Item]):
             for i, item in zip(todo, items, strict=True):
                 self._built[i] = item
                 self._json[i] = None  # the model holds it now
-            self._left -= len(todo)
-            if not self._left and todo and len(self) >= FREEZE_MIN_ITEMS:
-                # Every model now lives as long as the session: left out of the collector's
-                # full walks (~0.5 s each at 20,000 items, a frozen screen mid-trial), as the
-                # loader does for the study it loads; refcounting still frees them.
-                gc.freeze()
+

@@ -7,7 +7,6 @@ answers, asset paths) still run over every item that parsed.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
@@ -33,7 +32,6 @@ from app.study.model import QUESTION_KINDS, Item, Option, Study
 
 STUDY_FILE = "study.json"
 MAX_STUDY_BYTES = 256 * 1024 * 1024  # a 20,000-item study is ~20 MB; anything past this is a mistake
-FREEZE_MIN_ITEMS = 2_000  # from this size on, a loaded study is exempted from full GC walks
 MAX_NESTING = 64  # the format nests ~8 deep; deeper is hostile or broken
 VALIDATION_RUN = 1_000  # items validated per pydantic call (see validate_items)
 
@@ -117,13 +115,6 @@ def load_study(path: Path | str, *, check_assets: bool = True, lazy: bool = True
             source=source.resolve(),
             content_hash=digest,
         )
-        if len(study.items) >= FREEZE_MIN_ITEMS:
-            # A big study lives as long as the session: half a million objects that every full
-            # collection of the cyclic GC would walk again (~0.5-1 s, a frozen screen mid-trial).
-            # Frozen, they are left out of those walks; refcounting still frees them. Frozen
-            # before the collector resumes: else its first young collection walks the million
-            # objects made while it was paused (~0.3 s).
-            gc.freeze()
     return loaded
 
 

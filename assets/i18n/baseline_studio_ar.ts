@@ -45,6 +45,33 @@
     </message>
 </context>
 <context>
+    <name>BestWorstWidget</name>
+    <message>
+        <source>Best</source>
+        <translation>الأفضل</translation>
+    </message>
+    <message>
+        <source>Worst</source>
+        <translation>الأسوأ</translation>
+    </message>
+    <message>
+        <source>1–{n}: first the “{best}”, then the “{worst}” · Backspace: take back the last pick</source>
+        <translation>1–{n}: أولًا «{best}»، ثم «{worst}» · Backspace: للتراجع عن آخر اختيار</translation>
+    </message>
+    <message>
+        <source>{role}: card {n}</source>
+        <translation>{role}: البطاقة {n}</translation>
+    </message>
+    <message>
+        <source>Both picked. A number now changes the “{worst}”.</source>
+        <translation>تم اختيار الاثنين. الرقم الآن يغيّر «{worst}».</translation>
+    </message>
+    <message>
+        <source>Now pick the “{role}”.</source>
+        <translation>اختر الآن «{role}».</translation>
+    </message>
+</context>
+<context>
     <name>CardsStimulusWidget</name>
     <message numerus="yes">
         <source>%Ln card(s) to sort below.</source>
@@ -523,6 +550,37 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
     <message>
         <source>Sentence 2</source>
         <translation>الجملة 2</translation>
+    </message>
+</context>
+<context>
+    <name>PairwiseWidget</name>
+    <message>
+        <source>About the same</source>
+        <translation>متساويان تقريبًا</translation>
+    </message>
+    <message>
+        <source>The left one is better</source>
+        <translation>الأيسر أفضل</translation>
+    </message>
+    <message>
+        <source>The right one is better</source>
+        <translation>الأيمن أفضل</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one · T: about the same</source>
+        <translation>← أو A: الأيسر · → أو B: الأيمن · T: متساويان تقريبًا</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one</source>
+        <translation>← أو A: الأيسر · → أو B: الأيمن</translation>
+    </message>
+    <message>
+        <source>the left one</source>
+        <translation>الأيسر</translation>
+    </message>
+    <message>
+        <source>the right one</source>
+        <translation>الأيمن</translation>
     </message>
 </context>
 <context>

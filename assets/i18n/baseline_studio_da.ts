@@ -45,6 +45,33 @@
     </message>
 </context>
 <context>
+    <name>BestWorstWidget</name>
+    <message>
+        <source>Best</source>
+        <translation>Bedst</translation>
+    </message>
+    <message>
+        <source>Worst</source>
+        <translation>Dårligst</translation>
+    </message>
+    <message>
+        <source>1–{n}: first the “{best}”, then the “{worst}” · Backspace: take back the last pick</source>
+        <translation>1–{n}: først “{best}”, derefter “{worst}” · Backspace: fortryd det seneste valg</translation>
+    </message>
+    <message>
+        <source>{role}: card {n}</source>
+        <translation>{role}: kort {n}</translation>
+    </message>
+    <message>
+        <source>Both picked. A number now changes the “{worst}”.</source>
+        <translation>Begge er valgt. Et tal ændrer nu “{worst}”.</translation>
+    </message>
+    <message>
+        <source>Now pick the “{role}”.</source>
+        <translation>Vælg nu “{role}”.</translation>
+    </message>
+</context>
+<context>
     <name>CardsStimulusWidget</name>
     <message numerus="yes">
         <source>%Ln card(s) to sort below.</source>
@@ -471,6 +498,37 @@ Tag en kort pause, hvis du har lyst: stræk dig, hvil øjnene. Tiden på denne s
     <message>
         <source>Sentence 2</source>
         <translation>Sætning 2</translation>
+    </message>
+</context>
+<context>
+    <name>PairwiseWidget</name>
+    <message>
+        <source>About the same</source>
+        <translation>Omtrent lige gode</translation>
+    </message>
+    <message>
+        <source>The left one is better</source>
+        <translation>Den venstre er bedre</translation>
+    </message>
+    <message>
+        <source>The right one is better</source>
+        <translation>Den højre er bedre</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one · T: about the same</source>
+        <translation>← eller A: den venstre · → eller B: den højre · T: omtrent lige gode</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one</source>
+        <translation>← eller A: den venstre · → eller B: den højre</translation>
+    </message>
+    <message>
+        <source>the left one</source>
+        <translation>den venstre</translation>
+    </message>
+    <message>
+        <source>the right one</source>
+        <translation>den højre</translation>
     </message>
 </context>
 <context>

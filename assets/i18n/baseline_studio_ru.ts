@@ -45,6 +45,33 @@
     </message>
 </context>
 <context>
+    <name>BestWorstWidget</name>
+    <message>
+        <source>Best</source>
+        <translation>Лучший</translation>
+    </message>
+    <message>
+        <source>Worst</source>
+        <translation>Худший</translation>
+    </message>
+    <message>
+        <source>1–{n}: first the “{best}”, then the “{worst}” · Backspace: take back the last pick</source>
+        <translation>1–{n}: сначала «{best}», затем «{worst}» · Backspace: отменить последний выбор</translation>
+    </message>
+    <message>
+        <source>{role}: card {n}</source>
+        <translation>{role}: карточка {n}</translation>
+    </message>
+    <message>
+        <source>Both picked. A number now changes the “{worst}”.</source>
+        <translation>Оба выбраны. Теперь цифра меняет «{worst}».</translation>
+    </message>
+    <message>
+        <source>Now pick the “{role}”.</source>
+        <translation>Теперь выберите «{role}».</translation>
+    </message>
+</context>
+<context>
     <name>CardsStimulusWidget</name>
     <message numerus="yes">
         <source>%Ln card(s) to sort below.</source>
@@ -484,6 +511,37 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
     <message>
         <source>Sentence 2</source>
         <translation>Предложение 2</translation>
+    </message>
+</context>
+<context>
+    <name>PairwiseWidget</name>
+    <message>
+        <source>About the same</source>
+        <translation>Примерно одинаково</translation>
+    </message>
+    <message>
+        <source>The left one is better</source>
+        <translation>Левый вариант лучше</translation>
+    </message>
+    <message>
+        <source>The right one is better</source>
+        <translation>Правый вариант лучше</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one · T: about the same</source>
+        <translation>← или A: левый · → или B: правый · T: примерно одинаково</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one</source>
+        <translation>← или A: левый · → или B: правый</translation>
+    </message>
+    <message>
+        <source>the left one</source>
+        <translation>левый вариант</translation>
+    </message>
+    <message>
+        <source>the right one</source>
+        <translation>правый вариант</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,33 @@
     </message>
 </context>
 <context>
+    <name>BestWorstWidget</name>
+    <message>
+        <source>Best</source>
+        <translation>最好</translation>
+    </message>
+    <message>
+        <source>Worst</source>
+        <translation>最差</translation>
+    </message>
+    <message>
+        <source>1–{n}: first the “{best}”, then the “{worst}” · Backspace: take back the last pick</source>
+        <translation>1–{n}：先选“{best}”，再选“{worst}” · Backspace：撤销上一次选择</translation>
+    </message>
+    <message>
+        <source>{role}: card {n}</source>
+        <translation>{role}：卡片 {n}</translation>
+    </message>
+    <message>
+        <source>Both picked. A number now changes the “{worst}”.</source>
+        <translation>两项都已选。现在按数字会更改“{worst}”。</translation>
+    </message>
+    <message>
+        <source>Now pick the “{role}”.</source>
+        <translation>现在请选“{role}”。</translation>
+    </message>
+</context>
+<context>
     <name>CardsStimulusWidget</name>
     <message numerus="yes">
         <source>%Ln card(s) to sort below.</source>
@@ -458,6 +485,37 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
     <message>
         <source>Sentence 2</source>
         <translation>句子 2</translation>
+    </message>
+</context>
+<context>
+    <name>PairwiseWidget</name>
+    <message>
+        <source>About the same</source>
+        <translation>差不多</translation>
+    </message>
+    <message>
+        <source>The left one is better</source>
+        <translation>左边的更好</translation>
+    </message>
+    <message>
+        <source>The right one is better</source>
+        <translation>右边的更好</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one · T: about the same</source>
+        <translation>← 或 A：左边的 · → 或 B：右边的 · T：差不多</translation>
+    </message>
+    <message>
+        <source>← or A: the left one · → or B: the right one</source>
+        <translation>← 或 A：左边的 · → 或 B：右边的</translation>
+    </message>
+    <message>
+        <source>the left one</source>
+        <translation>左边的</translation>
+    </message>
+    <message>
+        <source>the right one</source>
+        <translation>右边的</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,5 @@
 """PyInstaller hook for `app`, the core: what it finds at run time without an import statement.
 
-- `baseline-studio run` looks the GUI up by name (importlib, so the core never imports Qt):
-  widgets.launch is a hidden import (hook-widgets.py then brings the rest of widgets/).
 - `--version` reads the distribution's metadata (importlib.metadata): copy it in.
 - The bundled studies (with study.schema.json) and assets/ go into the bundle's data folder,
   where app.home._shipped_dir looks first when frozen (sys._MEIPASS).
@@ -30,5 +28,5 @@ def shipped_files(folder: str) -> list[tuple[str, str]]:
     return pairs
 
 
-hiddenimports = ["widgets.launch", "psycopg", "sqlalchemy.dialects.postgresql.psycopg"]
+hiddenimports = ["psycopg", "sqlalchemy.dialects.postgresql.psycopg"]
 datas = copy_metadata("baseline-studio") + shipped_files("studies") + shipped_files("assets")

@@ -20,6 +20,7 @@ from app.storage import open_database
 from widgets.qt import QApplication, QWidget
 from widgets.shell.main_window import MainWindow
 from widgets.shell.quit_question import quit_box
+from widgets.station_window import StationWindow
 
 SHOTS = {("lesion-vqa-demo", "ar"): {"code", "trial", "pause", "end"},
          ("lesion-vqa-demo", "zh-Hans"): {"code", "trial", "pause", "end"},
@@ -32,7 +33,7 @@ def main(out: Path) -> None:
     for (study_name, tag), wanted in SHOTS.items():
         tmp = Path(tempfile.mkdtemp())
         study = short_study(tmp / "study", languages=["en", tag], study=study_name)
-        window = MainWindow(open_database(f"sqlite:///{tmp / 'db.sqlite'}"))
+        window = StationWindow(open_database(f"sqlite:///{tmp / 'db.sqlite'}"))
         window.resize(1200, 800)
         window.show()
         taken: set[str] = set()

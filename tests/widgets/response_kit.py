@@ -6,10 +6,10 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from app.responses.registry import state_for
+from app.session.presentation import state_for
 from tests.clocks import FakeClock
+from widgets.kinds import make_response_widget
 from widgets.qt import QKeyEvent, QLabel, QLineEdit, QPushButton, Qt, QWidget
-from widgets.responses.registry import make_response_widget
 
 
 def build_response(qtbot: QtBot, views: dict[str, Any], item_id: str, index: int = 0,

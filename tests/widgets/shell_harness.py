@@ -1,4 +1,4 @@
-"""The participant app, opened on a real SQLite file for a test: a MainWindow, an autopilot
+"""The participant app, opened on a real SQLite file for a test: a StationWindow, an autopilot
 that answers with key presses, and helpers to wait for screens. Imported by the shell tests."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from app.storage import open_database
 from widgets.autopilot import Autopilot
 from widgets.qt import Qt, QWidget
-from widgets.shell.main_window import MainWindow
+from widgets.station_window import StationWindow
 
 
 def edit_study(folder: Path, **design: Any) -> Path:
@@ -26,7 +26,7 @@ class ShellApp:
     def __init__(self, qtbot: Any, db_url: str, home: Path | None = None) -> None:
         self.qtbot = qtbot
         self.db = open_database(db_url)
-        self.window = MainWindow(self.db, home=home)
+        self.window = StationWindow(self.db, home=home)
         qtbot.addWidget(self.window)
         self.window.resize(1100, 760)
         self.window.show()

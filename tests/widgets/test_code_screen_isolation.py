@@ -11,7 +11,7 @@ from pathlib import Path
 
 from shell_harness import ShellApp
 
-from app.session.engine import SessionEngine, TrialScreen
+from app.session.engine import SessionEngine, TrialScreenSpec
 from app.session.standing import CONSENT_EVENT, consent_payload
 from app.storage import open_database
 from app.study.loader import load_study
@@ -76,7 +76,7 @@ def _database_with_others(folder: Path, url: str) -> None:
     engine = SessionEngine(loaded, db, first, profile=OTHERS[first])
     engine.log(CONSENT_EVENT, consent_payload(loaded.study.consent))
     rng = random.Random(0)
-    while not isinstance(screen := engine.next_screen(), TrialScreen):
+    while not isinstance(screen := engine.next_screen(), TrialScreenSpec):
         step(engine, screen, rng)
     step(engine, screen, rng)  # one item answered
     engine.close()

@@ -8,10 +8,10 @@ import json
 import shutil
 from pathlib import Path
 
-from app.cli import main
 from app.storage import open_database
 from app.study.loader import load_study
 from app.study_places import PLACES_FILE, remember_folder, remembered_folders
+from baseline_studio import main
 from tests.widgets.test_designer_design_tab import close_designer
 from widgets.designer.window import DesignerWindow
 from widgets.tasks import TaskManager

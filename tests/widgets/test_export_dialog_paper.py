@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from app.cli.main import main
 from app.storage import open_database
 from app.study.loader import load_study
+from baseline_studio.main import main
 from tests.results_support import import_rows, simulated_rows
 from widgets.results.export_dialog import ExportDialog
 

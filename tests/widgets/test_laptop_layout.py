@@ -21,9 +21,9 @@ from app.study.model import Item
 from tests.take_study import take
 from tests.widgets.layout_checks import clipped_labels, overlapping, reachable, window_rect
 from tests.widgets.shell_harness import ShellApp
+from widgets.kinds.rating import RatingWidget
+from widgets.kinds.relevance import RelevanceWidget
 from widgets.qt import QApplication, QRect, Qt, QtWidgets, QWidget
-from widgets.responses.rating import RatingWidget
-from widgets.responses.relevance import RelevanceWidget
 from widgets.screenshot_sizes import LAPTOP_SIZES, ZOOM_FACTOR, zoom_steps
 from widgets.shell.participant_screen import ParticipantScreen
 from widgets.shell.trial_screen import TrialScreen
@@ -220,7 +220,7 @@ def test_welcome_back_is_whole(qtbot, study: str, tmp_path: Path) -> None:
 
 
 def test_anchor_labels_never_share_a_column() -> None:
-    from widgets.responses.rating import anchor_cells
+    from widgets.kinds.rating import anchor_cells
 
     class Anchor:
         def __init__(self, value: float) -> None:

@@ -10,12 +10,11 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from app.responses.registry import state_for
 from app.session.plan import build_plan
-from app.session.presentation import trial_view
+from app.session.presentation import state_for, trial_view
 from app.study.loader import load_study
 from tests.widgets.response_kit import visible_texts
-from widgets.responses.registry import make_response_widget
+from widgets.kinds import make_response_widget
 from widgets.stimuli.registry import make_stimulus_widget
 
 SECRET = "SECRET-7f3a"

@@ -14,10 +14,10 @@ import pytest
 from conftest import FIXTURES
 from shell_harness import ShellApp, start_session, trim_study
 
-from app.cli.main import main
 from app.session.engine import SessionEngine
 from app.storage import open_database
 from app.study.loader import load_study
+from baseline_studio.main import main
 from widgets.autopilot import Autopilot
 from widgets.launch import launch
 from widgets.preview.banner import PreviewBanner
@@ -82,8 +82,10 @@ def test_preview_from_the_command_leaves_the_real_database_byte_identical(
 
     def drive() -> None:
         try:
+            # The one on screen: an earlier test's closed preview may still be a top-level
+            # widget, and the order of topLevelWidgets() is not fixed.
             window = next(w for w in QApplication.topLevelWidgets()
-                          if isinstance(w, PreviewWindow))
+                          if isinstance(w, PreviewWindow) and w.isVisible())
             seen["folder"] = window.session.folder
             pilot = Autopilot(window, loaded)
             answered = 0

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from app.results.options import ResultsOptions
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio import main
 from tests.results_support import import_rows
 from widgets.results import ExportDialog, ResultsWindow
 from widgets.results.labels import column_label, value_label

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from shell_harness import ShellApp, start_session, trim_study
 
-from app.session.engine import SessionEngine, TrialScreen
+from app.session.engine import SessionEngine, TrialScreenSpec
 from app.session.plan import build_plan
 from app.storage import open_database
-from app.study import load_study
+from app.study.loader import load_study
 from widgets.qt import Qt, QWidget
 from widgets.shell.message_screens import MessageScreen
 from widgets.shell.trial_body import TrialBodies
@@ -150,7 +150,7 @@ def test_a_body_built_for_another_view_is_never_shown(qtbot, mini_study_dir: Pat
     db = open_database(f"sqlite:///{tmp_path / 'views.sqlite3'}")
     engine = SessionEngine(loaded, db, "P-views")
     first = engine.next_screen()
-    assert isinstance(first, TrialScreen)
+    assert isinstance(first, TrialScreenSpec)
     guess = engine.peek_trial_after(first.view.position)
     after_guess = engine.peek_trial_after(guess.position)
     bodies = TrialBodies(None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.security import check_designer_passphrase, has_designer_passphrase
-from app.session.engine import QuestionAnswer, SessionEngine, TrialScreen, TrialTiming
+from app.session.engine import QuestionAnswer, SessionEngine, TrialScreenSpec, TrialTiming
 from app.storage import open_database
 from app.study.loader import load_study
 from widgets.designer.gate import PassphraseDialog
@@ -53,7 +53,7 @@ def test_a_wrong_passphrase_is_refused(qtbot) -> None:
 
 def _answer_first_trial(engine: SessionEngine) -> None:
     screen = engine.next_screen()
-    while not isinstance(screen, TrialScreen):
+    while not isinstance(screen, TrialScreenSpec):
         engine.acknowledge_intro(screen.block_id)  # type: ignore[union-attr]
         screen = engine.next_screen()
     question = screen.view.questions[0]

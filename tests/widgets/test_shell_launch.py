@@ -9,7 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import FIXTURES, REPO
+from shell_harness import ShellApp
 
 from widgets.launch import launch
 
@@ -39,6 +41,28 @@ def test_self_test_answers_an_item_and_exports(qapp, capsys, tmp_path: Path) -> 
         database.close()
 
 
+def test_the_study_a_session_runs_is_frozen_when_big(qtbot, tmp_path: Path,
+                                                    mini_study_dir: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The launcher's participant flow keeps the study for its sessions and freezes a big one
+    out of the cyclic GC's full collections (app.catalog.kept_study); the loader does not."""
+    import gc
+
+    from app import catalog
+
+    gc.unfreeze()
+    monkeypatch.setattr(catalog, "FREEZE_MIN_ITEMS", 1)
+    app = ShellApp(qtbot, f"sqlite:///{tmp_path / 'db.sqlite3'}", home=tmp_path / "home")
+    try:
+        app.flow.open_study(mini_study_dir)
+        qtbot.waitUntil(lambda: app.flow.loaded is not None, timeout=10_000)
+        assert gc.get_freeze_count() > 0
+        assert not any(obj is app.flow.loaded.study.items[0] for obj in gc.get_objects())
+    finally:
+        gc.unfreeze()
+        app.close()
+
+
 def test_a_broken_database_exits_2_with_its_name(qapp, capsys, tmp_path: Path) -> None:
     bad = tmp_path / "bad.sqlite3"
     bad.write_bytes(b"this is not a database")
@@ -56,7 +80,7 @@ def test_an_unknown_study_exits_2(qapp, capsys) -> None:
 def test_the_real_command_self_test(tmp_path: Path) -> None:
     env = {**os.environ, "BASELINE_STUDIO_HOME": str(tmp_path / "home")}
     env.pop("QT_QPA_PLATFORM", None)  # --self-test goes offscreen by itself
-    done = subprocess.run([sys.executable, "-m", "app", "run", "--self-test"], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "baseline_studio", "run", "--self-test"], cwd=REPO,
                           env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "self-test passed" in done.stdout

@@ -10,13 +10,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli.main import main
 from app.machine import machine_id
 from app.results.options import ResultsOptions
 from app.session.engine import SessionEngine
 from app.storage import open_database
 from app.storage.timing_profiles import save_timing_profile, timing_profiles
 from app.study.loader import load_study
+from baseline_studio.main import main
 from exporters.export_all import export_all
 from tests.results_support import import_rows
 from tests.widgets.test_shell_designer import _answer_first_trial

@@ -12,14 +12,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.home import installed_studies_dir
+from widgets.designer.host import DesignerHost
 from widgets.qt import QAction, QtWidgets, QWidget
 from widgets.writer import describe_error
-
-if TYPE_CHECKING:
-    from widgets.designer.window import DesignerWindow
 
 
 def module_available(name: str) -> bool:
@@ -29,7 +27,7 @@ def module_available(name: str) -> bool:
         return False
 
 
-def _keep(window: DesignerWindow, key: str, widget: QWidget) -> QWidget:
+def _keep(window: DesignerHost, key: str, widget: QWidget) -> QWidget:
     """Show `widget` without blocking and keep it alive until it closes."""
     old = window.tools_open.get(key)
     if old is not None:
@@ -41,14 +39,14 @@ def _keep(window: DesignerWindow, key: str, widget: QWidget) -> QWidget:
     return widget
 
 
-def _needs_study(window: DesignerWindow) -> bool:
+def _needs_study(window: DesignerHost) -> bool:
     if window.loaded is None:
         QtWidgets.QMessageBox.information(window, "Designer mode", "Choose a study first.")
         return False
     return True
 
 
-def open_results(window: DesignerWindow) -> None:
+def open_results(window: DesignerHost) -> None:
     if not _needs_study(window):
         return
     from widgets.results.window import ResultsWindow
@@ -60,7 +58,7 @@ def open_results(window: DesignerWindow) -> None:
                                                tasks=window.tasks))
 
 
-def open_export(window: DesignerWindow) -> None:
+def open_export(window: DesignerHost) -> None:
     if not _needs_study(window):
         return
     from widgets.results.export_dialog import ExportDialog
@@ -70,7 +68,7 @@ def open_export(window: DesignerWindow) -> None:
                                             parent=window))
 
 
-def open_plan(window: DesignerWindow) -> None:
+def open_plan(window: DesignerHost) -> None:
     if not _needs_study(window):
         return
     from widgets.results.plan_window import PlanWindow
@@ -79,7 +77,7 @@ def open_plan(window: DesignerWindow) -> None:
     _keep(window, "plan", PlanWindow(window.loaded, window.db, tasks=window.tasks))
 
 
-def open_preview(window: DesignerWindow) -> None:
+def open_preview(window: DesignerHost) -> None:
     """The chosen study as a participant gets it, on a throwaway database (nothing is saved)."""
     if not _needs_study(window):
         return
@@ -91,7 +89,7 @@ def open_preview(window: DesignerWindow) -> None:
     preview.start()
 
 
-def open_import(window: DesignerWindow) -> None:
+def open_import(window: DesignerHost) -> None:
     from widgets.import_dialog import ImportDialog
 
     dialog = ImportDialog(window, studies_dir=installed_studies_dir(window.home),
@@ -100,7 +98,7 @@ def open_import(window: DesignerWindow) -> None:
     _keep(window, "import", dialog)
 
 
-def open_merge(window: DesignerWindow) -> None:
+def open_merge(window: DesignerHost) -> None:
     from widgets.merge_dialog import MergeDialog
 
     dialog = MergeDialog(window.db, window.tasks, parent=window)
@@ -108,7 +106,7 @@ def open_merge(window: DesignerWindow) -> None:
     _keep(window, "merge", dialog)
 
 
-def open_handover(window: DesignerWindow) -> None:
+def open_handover(window: DesignerHost) -> None:
     from widgets.handover_dialog import HandoverDialog
 
     _keep(window, "handover", HandoverDialog(window.db, window.tasks, parent=window))
@@ -117,7 +115,7 @@ def open_handover(window: DesignerWindow) -> None:
 TIMING_REMINDED = "designer/timing_check_reminded/"  # + machine id: reminded once per station
 
 
-def remind_timing_check(window: DesignerWindow) -> None:
+def remind_timing_check(window: DesignerHost) -> None:
     """Once per station, when it has no timing profile in this database: a line in the
     designer window saying where the check is (the setting remembers it was said)."""
     from app.machine import machine_id
@@ -147,7 +145,7 @@ def remind_timing_check(window: DesignerWindow) -> None:
 TIMING_TRIALS = 30  # as `baseline-studio timing-check`: about ten seconds
 
 
-def open_timing_check(window: DesignerWindow) -> None:
+def open_timing_check(window: DesignerHost) -> None:
     """This station's timing certificate (baseline-studio timing-check), stored through the
     designer's writer thread; the result is shown in a message box."""
     from app.storage.timing_profiles import save_timing_profile
@@ -190,7 +188,7 @@ TOOLS: list[tuple[str, str, str, Callable[[Any], None]]] = [
 ]
 
 
-def add_tool_actions(menu: QtWidgets.QMenu, window: DesignerWindow) -> list[QAction]:
+def add_tool_actions(menu: QtWidgets.QMenu, window: DesignerHost) -> list[QAction]:
     actions = []
     for text, shortcut, module, handler in TOOLS:
         if not module_available(module):

@@ -58,6 +58,8 @@ def _cell(value: str | int, *, bold: bool = False) -> QtWidgets.QTableWidgetItem
 
 
 class DesignerWindow(QtWidgets.QMainWindow):
+    """Designer mode's window; its Study menu's tools see it as a DesignerHost."""
+
     def __init__(self, db: Database, tasks: TaskManager, *, home: Path | None = None,
                  settings: QSettings | None = None, current: LoadedStudy | None = None,
                  parent: QWidget | None = None) -> None:
@@ -70,7 +72,6 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.loaded: LoadedStudy | None = current
         self.entries: list[StudyEntry] = []
         self.missing: dict[StudyEntry, DataStudy] = {}  # the studies whose folder is gone
-        self.tools_open: dict[str, QWidget] = {}  # results, export, import, merge
         self.tools_open: dict[str, QWidget] = {}  # results, export, plan, import, merge
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)

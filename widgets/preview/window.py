@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app.session.engine import TrialScreen
+from app.session.engine import TrialScreenSpec
 from app.session.plan import build_plan
 from app.session.preview import PreviewEngine
 from app.study.assets import asset_paths
@@ -112,7 +112,7 @@ class PreviewWindow(MainWindow):
                 study = loaded.study
                 self.banner.set_plan(build_plan(study, controller.code),
                                      {b.id: b.title or b.id for b in study.blocks})
-        if isinstance(screen, TrialScreen):
+        if isinstance(screen, TrialScreenSpec):
             self.banner.select_position(screen.view.position)
         self._refresh_gold()
 

@@ -13,6 +13,7 @@ from app.results.rt_analysis import ALL_MODELS
 from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
+from widgets.kinds import widget_kind
 from widgets.plotting import pg
 from widgets.qt import QFontMetrics
 from widgets.results.labels import words
@@ -212,13 +213,12 @@ class ScoresPlot(ResultsPlot):
         anything else, why there is nothing to show."""
         group = results.group(question_id)
         question = next(iter(group.questions.values()))
-        scale = getattr(question, "scale_points", None)
-        if scale is None:
+        points = widget_kind(question.kind).rating_scale(question)
+        if points is None:
             self.reset(f"{question_id}", "", "")
             self.say_empty("No gold answers for this question, so nothing to score against.\n"
                            "The answers are in the export (responses).")
             return
-        points = scale()
         self.reset(f"{question_id}: mean rating per group of items (95% CI)",
                    f"mean rating ({points[0]:g} to {points[-1]:g})", "")
         answers = results.answers.get(question_id)
@@ -331,7 +331,7 @@ class RatingsPlot(ResultsPlot):
 def ratings_empty_reason(results: StudyResults, question_id: str) -> str:
     """Why the Ratings tab has nothing for this question."""
     question = next(iter(results.group(question_id).questions.values()))
-    if getattr(question, "scale_points", None) is None:
+    if widget_kind(question.kind).rating_scale(question) is None:
         return "This question is not a rating: its answers are on the Scores tab."
     return "No ratings yet."
 
@@ -340,10 +340,10 @@ def scale_labels(results: StudyResults, question_id: str, used: list[str]) -> li
     """Every point of the question's scale, lowest first, then N/A where the scale allows it
     or someone chose it: the histogram shows the whole scale, not only the ratings given."""
     question = next(iter(results.group(question_id).questions.values()))
-    scale = getattr(question, "scale_points", None)
-    if scale is None or len(scale()) > 21:  # a fine scale: only what was used, in order
+    scale = widget_kind(question.kind).rating_scale(question)
+    if scale is None or len(scale) > 21:  # a fine scale: only what was used, in order
         return sorted(used, key=lambda v: math.inf if v == "NA" else float(v))
-    labels = [f"{p:g}" for p in scale()]
+    labels = [f"{p:g}" for p in scale]
     if getattr(question, "allow_na", False) or "NA" in used:
         labels.append("NA")
     return labels + [v for v in used if v not in labels]

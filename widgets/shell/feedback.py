@@ -7,9 +7,9 @@ from typing import Any
 
 from app.session.engine import QuestionFeedback
 from app.session.presentation import TrialView
-from app.study.model import ChoiceQuestion, RatingQuestion, RelevanceQuestion
+from widgets.kinds import widget_kind
+from widgets.kinds.base import plain_answer_text
 from widgets.qt import QtCore
-from widgets.responses.core_words import na_label
 
 SNIPPET = 48
 
@@ -22,26 +22,15 @@ def _entry_texts(view: TrialView) -> dict[str, str]:
 
 
 def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
-    """An answer as the participant would say it."""
+    """An answer as the participant would say it (each kind says its own: WidgetKind.
+    describe_answer)."""
     question = next((q for q in view.questions if q.id == question_id), None)
     if answer is None:
         return QtCore.QCoreApplication.translate("Feedback", "no answer")
-    if isinstance(question, ChoiceQuestion):
-        labels = {o.key: o.label for o in question.options}
-        return labels.get(str(answer), str(answer))
-    if isinstance(question, RatingQuestion):
-        if answer == "NA":
-            return na_label(question.na_label)
-        return f"{float(answer):g}"
     texts = _entry_texts(view)
-    if isinstance(question, RelevanceQuestion) and isinstance(answer, dict):
-        grades = {g.value: g.label for g in question.grades}
-        return "; ".join(f"“{texts.get(d, d)}”: {grades.get(g, g)}" for d, g in answer.items())
-    if isinstance(answer, list):
-        return " > ".join(f"“{texts.get(str(a), a)}”" for a in answer)
-    if isinstance(answer, dict):  # cards to their groups
-        return "; ".join(f"“{texts.get(str(k), k)}”: {v}" for k, v in answer.items())
-    return str(answer)
+    if question is None:
+        return plain_answer_text(answer, texts)
+    return widget_kind(question.kind).describe_answer(question, answer, texts)
 
 
 def feedback_line(view: TrialView, item: QuestionFeedback) -> str:

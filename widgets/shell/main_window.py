@@ -1,7 +1,8 @@
 """The participant app's window: the page stack the participant flow fills, the demo label, the
-View menu (text size), the Help menu (F1: the keys of the current screen) and the
-passphrase-guarded Designer menu. Quitting mid-session (Ctrl+Q, the window's close button)
-asks first; a trial on screen is paused meanwhile.
+View menu (text size), the Help menu (F1: the keys of the current screen) and the Designer
+menu (designer mode itself is the station's window's: widgets/station_window.py). Quitting
+mid-session (Ctrl+Q, the window's close button) asks first; a trial on screen is paused
+meanwhile.
 
 It owns the task manager (widgets.tasks: the database writer and the read pool) and routes
 keys to the trial screen while a trial is on screen (widgets/shell/key_router.py).
@@ -75,7 +76,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.flow.study_changed.connect(self._study_changed)
         self.flow.error.connect(self.show_error)
         self.flow.start.passphrase_requested.connect(self.open_designer)
-        self._designer: QWidget | None = None
         self._build_menus()
         if not restore_geometry(self.settings, GEOMETRY_KEY, self):
             self.resize(1200, 800)
@@ -117,27 +117,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.addAction(quit_action)
 
     def open_designer(self) -> None:
-        """Behind the passphrase gate: mid-session, with no passphrase set, it stays closed."""
-        from widgets.designer.gate import enter_designer_mode
-
-        enter_designer_mode(self, home=self.home, db=self.db, tasks=self.tasks,
-                            at_start=self.flow.current() is self.flow.start,
-                            then=self._let_in)
-
-    def _let_in(self) -> None:
-        self.flow.start.offer_passphrase(False)  # a passphrase is set by now
-        self._show_designer()
-
-    def _show_designer(self) -> None:
-        from widgets.designer.window import DesignerWindow
-
-
-        if self._designer is None:
-            self._designer = DesignerWindow(self.db, self.tasks, home=self.home,
-                                            settings=self.settings, current=self.flow.loaded)
-        self._designer.show()
-        self._designer.raise_()
-        self._designer.activateWindow()
+        """Ctrl+Shift+D and the start screen's passphrase link. The station's window opens
+        designer mode behind its passphrase (widgets/station_window.py); a preview refuses it
+        (widgets/preview/window.py). Kept out of this window, which the preview builds on:
+        the designer's tools open previews."""
 
     def _retranslate(self) -> None:
         """The menus and the demo label follow the participant's language (widgets/i18n.py)."""
@@ -253,6 +236,10 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # ------------------------------------------------------------------ closing
 
+    def close_companions(self) -> None:
+        """The windows that share this one's database writer close before it does (the
+        station's designer window)."""
+
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         # The window's close button (a close from the window system) asks as Ctrl+Q does; a
         # close from the program (the end of a test, the session's own end) does not.
@@ -265,8 +252,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.keys.set_active(False)
         self.flow.end_session()
         save_geometry(self.settings, GEOMETRY_KEY, self)
-        if self._designer is not None:
-            self._designer.close()
+        self.close_companions()
         self.tasks.close()
         self.zoom.restore_base()
         if self._owns_cache:

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from app.catalog import list_studies
+from app.catalog import kept_study, list_studies
 from app.security import has_designer_passphrase
 from app.session.engine import (
     BlockIntroScreen,
@@ -25,7 +25,7 @@ from app.session.engine import (
     QuestionFeedback,
     Screen,
     SessionEngine,
-    TrialScreen,
+    TrialScreenSpec,
 )
 from app.session.standing import ParticipantStanding, open_elsewhere, participant_standings
 from app.storage.database import Database
@@ -49,7 +49,7 @@ from widgets.shell.participant_screen import ParticipantScreen
 from widgets.shell.session_controller import SessionController
 from widgets.shell.start_screen import StartScreen
 from widgets.shell.trial_record import TrialSubmission
-from widgets.shell.trial_screen import TrialScreen as TrialPage
+from widgets.shell.trial_screen import TrialScreen
 from widgets.writer import DatabaseWriter, describe_error
 
 
@@ -81,9 +81,9 @@ class ParticipantFlow(QObject):
         self._language: str | None = None  # the participant's pick on the code screen
         self.engine_class: type[SessionEngine] = SessionEngine  # a preview sets its own
 
-    def _make_trial(self) -> TrialPage:
+    def _make_trial(self) -> TrialScreen:
         """The trial page, built in the current language (rebuilt when it changes)."""
-        trial = TrialPage(self.image_cache)
+        trial = TrialScreen(self.image_cache)
         trial.submit_requested.connect(self._submit)
         trial.finished.connect(self._advance)
         trial.log_requested.connect(self._log)
@@ -152,7 +152,7 @@ class ParticipantFlow(QObject):
             # Eager: a session's start reads every item (its plan, the definition a new
             # database stores, the files' paths), so building the models on first use would
             # only add the quick check before them (~0.5 s of CPU at 20,000 items).
-            loaded = load_study(path, lazy=False)
+            loaded = kept_study(lambda: load_study(path, lazy=False))  # see kept_study
             remember_folder(loaded, self.home)  # designer mode lists it wherever it lives
             return loaded, participant_standings(loaded.study, self.db)
 
@@ -303,7 +303,7 @@ class ParticipantFlow(QObject):
         assert self.loaded is not None and self.controller is not None
         controller = self.controller
         base = self.loaded.folder
-        if isinstance(screen, TrialScreen):
+        if isinstance(screen, TrialScreenSpec):
             self._show(self.trial)
             self.trial.show_trial(screen.view, progress)
             self.trial.prepare_next(controller.ahead)

@@ -17,17 +17,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.responses.base import AnswerState
-from app.responses.registry import state_for
+from app.kinds.state import AnswerState
 from app.session.engine import QuestionAnswer
-from app.session.presentation import TrialView
+from app.session.presentation import TrialView, state_for
 from app.study.model import Question
 from app.text_direction import language_direction
 from widgets.images.cache import ImageCache
+from widgets.kinds import make_response_widget
+from widgets.kinds.base import ResponseWidget
+from widgets.kinds.shared.common import set_flag
 from widgets.qt import QEvent, QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
-from widgets.responses.base import ResponseWidget
-from widgets.responses.common import set_flag
-from widgets.responses.registry import make_response_widget
 from widgets.stimuli.rich_text import RichTextView, make_prompt_view
 from widgets.typography import mute
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from app.session.engine import Progress, QuestionFeedback, Screen, SessionEngine, TrialScreen
+from app.session.engine import Progress, QuestionFeedback, Screen, SessionEngine, TrialScreenSpec
 from app.session.presentation import TrialView
 from app.session.standing import CONSENT_EVENT, consent_payload
 from app.storage.database import Database
@@ -59,7 +59,7 @@ class SessionController(QObject):
         """The next screen, the progress, and (for a trial) the trial expected after it."""
         screen = engine.next_screen()
         ahead = (engine.peek_trial_after(screen.view.position)
-                 if isinstance(screen, TrialScreen) else None)
+                 if isinstance(screen, TrialScreenSpec) else None)
         return screen, engine.progress(), ahead
 
     def _screen_found(self, found: tuple[Screen, Progress, TrialView | None]) -> None:

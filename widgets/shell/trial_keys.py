@@ -10,20 +10,16 @@ after another (a participant cannot see where the keyboard focus is)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from widgets.images.viewer import KEY_HELP as IMAGE_KEY_HELP
 from widgets.images.viewer import ImageViewer, image_key
 from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets
 from widgets.shell.question_panel import is_text_input
-
-if TYPE_CHECKING:
-    from widgets.shell.trial_screen import TrialScreen
+from widgets.shell.trial_parts import TrialParts
 
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
-def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
+def handle_trial_key(screen: TrialParts, event: QKeyEvent) -> bool:
     """True when the key was used (or must not reach the widgets)."""
     key = Qt.Key(event.key())
     mods = event.modifiers()
@@ -76,7 +72,7 @@ def handle_trial_key(screen: TrialScreen, event: QKeyEvent) -> bool:
     return False
 
 
-def _say_where_text_goes(screen: TrialScreen, event: QKeyEvent) -> None:
+def _say_where_text_goes(screen: TrialParts, event: QKeyEvent) -> None:
     """A letter no answer uses, typed outside a comment box on a trial that has one: the
     participant meant to write a comment. Say how, rather than let the text vanish."""
     panel = screen.panel
@@ -92,13 +88,13 @@ def _say_where_text_goes(screen: TrialScreen, event: QKeyEvent) -> None:
 RESUME_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_P, Qt.Key.Key_Space, *ENTER_KEYS)
 
 
-def p_pauses(screen: TrialScreen) -> bool:
+def p_pauses(screen: TrialParts) -> bool:
     """P pauses unless an answer of this trial is typed with P."""
     panel = screen.panel
     return not (panel is not None and any(e.widget.uses_letter("P") for e in panel.entries))
 
 
-def pause_keys(screen: TrialScreen, *, listed: bool = False) -> str:
+def pause_keys(screen: TrialParts, *, listed: bool = False) -> str:
     """The keys that pause this trial, as shown on the Pause button: Esc always, P too unless
     an answer of this trial is typed with P."""
     if not p_pauses(screen):
@@ -107,7 +103,7 @@ def pause_keys(screen: TrialScreen, *, listed: bool = False) -> str:
             else QtCore.QCoreApplication.translate("TrialScreen", "P or Esc"))
 
 
-def _image_key(screen: TrialScreen, focus: object, event: QKeyEvent) -> bool:
+def _image_key(screen: TrialParts, focus: object, event: QKeyEvent) -> bool:
     """Alt+F, Alt+1, Alt +/-, Alt+arrows: on the image with the focus, else the one under the
     pointer, else every image of the trial (as the Fit and 1:1 buttons do)."""
     action = image_key(event)
@@ -124,7 +120,7 @@ def _image_key(screen: TrialScreen, focus: object, event: QKeyEvent) -> bool:
     return True
 
 
-def explain_incomplete(screen: TrialScreen) -> None:
+def explain_incomplete(screen: TrialParts) -> None:
     """Enter with questions unanswered: name the first one still open (by its number and the
     start of its prompt), say how many more there are, and go there."""
     panel = screen.panel
@@ -165,7 +161,7 @@ _WORDS = (QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Space"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "next / previous question, in reading order"))
 
 
-def trial_key_help(screen: TrialScreen) -> list[tuple[str, str]]:
+def trial_key_help(screen: TrialParts) -> list[tuple[str, str]]:
     """The keys of this trial, for the F1 list: its questions' own keys, the images', Enter,
     pause, Tab."""
     say = _tr

@@ -5,26 +5,22 @@ answer changed in between, which asks again. Other kinds are submitted at once."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from widgets.qt import QtCore
-
-if TYPE_CHECKING:
-    from widgets.shell.trial_screen import TrialScreen
+from widgets.shell.trial_parts import TrialParts
 
 
-def _token(screen: TrialScreen) -> tuple[int | None, ...]:
+def _token(screen: TrialParts) -> tuple[int | None, ...]:
     assert screen.panel is not None
     return tuple(e.state.answer_ns for e in screen.panel.entries)
 
 
-def awaiting_confirmation(screen: TrialScreen) -> bool:
+def awaiting_confirmation(screen: TrialParts) -> bool:
     """The answers were shown in words: the next Enter sends them."""
     return (screen.phase == "trial" and screen.panel is not None
             and screen.review_token == _token(screen))
 
 
-def reviewed(screen: TrialScreen) -> bool:
+def reviewed(screen: TrialParts) -> bool:
     """True when the answers may go: nothing needs a second look, or it was had."""
     assert screen.panel is not None
     reviews = [r for e in screen.panel.entries if (r := e.widget.review_text())]

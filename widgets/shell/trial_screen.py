@@ -32,11 +32,12 @@ from widgets.qt import (
     Signal,
 )
 from widgets.shell.feedback import feedback_line, feedback_text
+from widgets.shell.pause_page import PausePage
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
 from widgets.shell.trial_keys import handle_trial_key, pause_keys, trial_key_help
-from widgets.shell.trial_pause import PausePage, pause_trial, resume_trial
+from widgets.shell.trial_pause import pause_trial, resume_trial
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.shell.trial_review import awaiting_confirmation, reviewed
 from widgets.stimuli.base import StimulusWidget

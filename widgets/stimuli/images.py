@@ -7,8 +7,9 @@ from app.study.model import ImagesStimulus
 from app.text_direction import resolve_direction
 from widgets.images.cache import ImageCache
 from widgets.images.panel import ImagePanel
-from widgets.qt import QVBoxLayout, QWidget
+from widgets.qt import Qt, QVBoxLayout, QWidget
 from widgets.stimuli.base import StimulusWidget
+from widgets.stimuli.layout import side_by_side
 from widgets.stimuli.rich_text import RichTextView
 
 
@@ -30,6 +31,8 @@ class ImagesStimulusWidget(StimulusWidget):
             layout.addWidget(self.text)
         self.panel = ImagePanel([view.image_path(ref.path) for ref in stim.images],
                                 [ref.caption for ref in stim.images], cache)
+        if side_by_side(view.questions):  # the keys say left and right: in every language
+            self.panel.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         self.panel.ready.connect(self.ready.emit)
         layout.addWidget(self.panel, 1)
 

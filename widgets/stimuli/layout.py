@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.session.presentation import TrialView
+from app.study.model import Question
+from widgets.kinds import widget_kind
 from widgets.qt import QEvent, QFrame, QObject, QScrollArea, Qt, QVBoxLayout, QWidget
 from widgets.stimuli.base import StimulusWidget
 from widgets.typography import ScaledFonts
@@ -70,11 +74,17 @@ def block(*widgets: QWidget, margins: int = 14) -> QFrame:
     return frame
 
 
-def shows_entries_itself(view_questions: list[object]) -> bool:
-    """Whether a question's widget shows the documents or cards with their controls (relevance,
-    ranking, clustering): then the stimulus shows only the query or the intro text."""
-    return any(getattr(q, "kind", None) in ("relevance", "ranking", "clustering")
-               for q in view_questions)
+def shows_entries_itself(view_questions: Sequence[Question]) -> bool:
+    """Whether a question's widget shows the documents or cards with their controls (its
+    kind's layout hint, WidgetKind.shows_entries): then the stimulus shows only the query or
+    the intro text."""
+    return any(widget_kind(q.kind).shows_entries for q in view_questions)
+
+
+def side_by_side(view_questions: Sequence[Question]) -> bool:
+    """Whether a question compares the stimulus's two texts or images (its kind's layout
+    hint, WidgetKind.compares_side_by_side): then they stand side by side, left and right."""
+    return any(widget_kind(q.kind).compares_side_by_side for q in view_questions)
 
 
 class ColumnStimulus(StimulusWidget):

@@ -13,6 +13,7 @@ from typing import Any, get_args
 
 import pytest
 
+from app.home import bundled_studies_dir
 from app.kinds import KINDS, KINDS_BY_NAME, QUESTION_KINDS, kind_named, kind_of
 from app.kinds.base import NA, Kind, item_document_ids
 from app.kinds.entries import Entry
@@ -46,7 +47,12 @@ def _examples(folder: Path) -> dict[str, list[tuple[Item, Any]]]:
 
 @pytest.fixture(scope="module")
 def examples() -> dict[str, list[tuple[Item, Any]]]:
-    return _examples(Path(__file__).resolve().parents[2] / "fixtures" / "mini-study")
+    # The mini study, and the bundled study of the two preference kinds (pairwise, best_worst)
+    # rather than more items in the mini study, which many tests count.
+    found = _examples(Path(__file__).resolve().parents[2] / "fixtures" / "mini-study")
+    for name, pairs in _examples(bundled_studies_dir() / "preference-demo").items():
+        found.setdefault(name, []).extend(pairs)
+    return found
 
 
 def _entries(item: Item) -> list[Entry]:
@@ -64,7 +70,8 @@ def _cell(answer: Any) -> str:
 
 
 def test_registry_order_names_and_lookups() -> None:
-    assert QUESTION_KINDS == ("choice", "rating", "relevance", "ranking", "clustering", "text")
+    assert QUESTION_KINDS == ("choice", "rating", "relevance", "ranking", "clustering", "text",
+                              "pairwise", "best_worst")
     assert len(KINDS_BY_NAME) == len(KINDS)
     for kind in KINDS:
         assert kind_named(kind.name) is kind
@@ -98,7 +105,7 @@ def test_the_study_union_is_the_registry() -> None:
     assert union == tuple(kind.question_model for kind in KINDS)
 
 
-def test_the_mini_study_has_every_kind(examples: dict[str, list[tuple[Item, Any]]]) -> None:
+def test_the_examples_have_every_kind(examples: dict[str, list[tuple[Item, Any]]]) -> None:
     assert set(examples) == set(QUESTION_KINDS)
 
 

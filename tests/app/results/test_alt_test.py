@@ -14,11 +14,11 @@ import pytest
 from scipy.stats import ttest_1samp
 from statsmodels.stats.multitest import multipletests
 
-from app.cli import main
 from app.results.alt_test import alt_test, alt_test_rows, calibration_rows
 from app.results.units import question_groups
 from app.storage.database import Database
 from app.study.loader import load_study
+from baseline_studio import main
 from tests.results_support import import_rows, simulated_rows
 from tests.test_results_study import with_models
 

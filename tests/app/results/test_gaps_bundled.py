@@ -18,7 +18,8 @@ from exporters.export_all import export_all
 from tests.conftest import REPO
 from tests.results_support import import_rows, simulated_rows
 
-STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo"]
+STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
+           "preference-demo"]
 FILES = ("gaps.csv", "human_range.csv", "exclusions.csv", "sensitivity.csv")
 GAP_COLUMNS = ["question_id", "category", "category_value", "human_kind", "human", "model",
                "metric", "human_value", "model_value", "difference", "ci_low", "ci_high",

@@ -11,9 +11,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli import main
 from app.storage import open_database
 from app.study.loader import load_study
+from baseline_studio import main
 from tests.results_support import import_rows, simulated_rows
 
 STUDIES = Path(__file__).resolve().parents[3] / "studies"

@@ -10,7 +10,6 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli import main
 from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
 from app.results.quality import exclusions_frame, parse_rules
@@ -20,6 +19,7 @@ from app.storage.database import Database
 from app.storage.opening import open_database
 from app.study.errors import StudyError, UserInputError
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio import main
 from tests.results_support import Row, import_rows
 
 ATTENTION = {"id": "att1", "role": "attention_check", "stimulus": {"kind": "text", "text": "Pick Positive."},

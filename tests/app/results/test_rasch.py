@@ -76,3 +76,18 @@ def test_rows_put_humans_and_models_on_one_scale() -> None:
     assert by_item.loc["i19", "difficulty"] > by_item.loc["i0", "difficulty"]
     assert by_item["p_correct_models"].isin([0.0, 0.5, 1.0]).all()
     assert rasch_rows("label", parties[:1]) == ([], [])
+
+
+def test_item_means_equal_the_per_item_means() -> None:
+    """`_item_means` (one bincount) against the per-item scan it replaced, bit for bit."""
+    from app.results.rasch import _item_means, _mean
+
+    rng = np.random.default_rng(5)
+    items = rng.integers(0, 40, size=900)
+    chosen = rng.random(900) < 0.6
+    for correct in (rng.integers(0, 2, size=900).astype(float),
+                    rng.random(900)):  # (not 0/1: the per-item path itself)
+        expected = [_mean(correct[(items == k) & chosen]) for k in range(45)]
+        got = _item_means(items, correct, chosen, 45)
+        assert np.array_equal(np.array(got), np.array(expected), equal_nan=True)
+        assert all(np.isnan(got[k]) for k in range(40, 45))

@@ -79,3 +79,29 @@ def test_good_raters_get_the_higher_competence() -> None:
     coded = _coded(_answers(4, n_items=60, accuracy=(0.95, 0.9, 0.9, 0.3)))
     for fit in (dawid_skene(coded), mace(coded)):
         assert fit.competence[3] < min(fit.competence[:3])
+
+
+def _sorted_codes(values: list[object]) -> tuple[list[int], list[str]]:
+    """The coding `Coded.of` replaced: every value made text, then pandas' sorted factorize."""
+    codes, names = pd.factorize(pd.Series(values, dtype=object).astype(str), sort=True)
+    return codes.tolist(), [str(n) for n in names]
+
+
+@pytest.mark.parametrize("values", [
+    ["b", "a", "c", "a", "B", "é", "ab"], [3, 1, "1", 2.5], ["x", None, "y"],
+    [float("nan"), "nan", "a"], list("zyxzyx"),
+])
+def test_codes_equal_the_sorted_factorize_of_the_text(values: list[object]) -> None:
+    coded = Coded.of(values, values, values)
+    assert (coded.items.tolist(), coded.item_names) == _sorted_codes(values)
+    texts = [str(v) for v in values]
+    arrow = pd.Series(texts).astype(str)  # a text column as frames hold it
+    assert (Coded.of(arrow, arrow, arrow).labels.tolist(),
+            Coded.of(arrow, arrow, arrow).label_names) == _sorted_codes(texts)
+
+
+def test_same_as_compares_codes_and_names() -> None:
+    frame = _answers(4)
+    assert _coded(frame).same_as(_coded(frame))
+    other = frame.assign(label=frame["label"].where(frame.index != 0, "zz"))
+    assert not _coded(frame).same_as(_coded(other))

@@ -119,3 +119,31 @@ def test_competence_exclusion_rows_from_a_responses_frame(tmp_path: Path) -> Non
     assert set(rows[0]) == {"participant", "rule", "value", "threshold", "excluded"}
     shown = participant_competence(loaded, frame)
     assert shown["P05"][1] and not shown["P01"][1]
+
+
+def test_a_refit_of_the_same_answers_equals_a_fresh_fit(tmp_path: Path) -> None:
+    """fit_group reuses the last fits of equal answers: the same rows as fitting anew."""
+    from app.results import rater_models
+    from app.results.frame import responses_frame
+    from app.results.units import group_answers, question_groups
+
+    study = load_study(STUDIES / "hume-demo")
+    db = open_database(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    try:
+        import_rows(study, db, simulated_rows(study, RATERS, seed=2), tmp_path)
+        frame = responses_frame(study, db)
+    finally:
+        db.close()
+    group = next(g for g in question_groups(study.study) if g.kind == "choice")
+    answers = group_answers(group, frame, None)
+    rater_models._FITTED.clear()
+    fresh = rater_models.fit_group(group, answers)
+    again = rater_models.fit_group(group, answers.copy())
+    assert len(rater_models._FITTED) == 1
+    rater_models._FITTED.clear()
+    dropped = answers[answers["participant"] != answers["participant"].iloc[0]]
+    other = rater_models.fit_group(group, dropped)
+    assert again.raters == fresh.raters and again.labels == fresh.labels
+    assert other.raters != fresh.raters
+    for method in rater_models.METHODS:
+        pd.testing.assert_frame_equal(again.aggregates[method], fresh.aggregates[method])

@@ -10,11 +10,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from app.cli import main
 from app.simulation.config import SimulationConfig
 from app.simulation.planning import model_outcomes, plan_rows, plan_target
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
+from baseline_studio import main
 from tests.results_support import import_rows, simulated_rows
 
 STUDIES = Path(__file__).resolve().parents[3] / "studies"

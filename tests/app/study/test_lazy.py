@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from app.study import StudyError, load_study
-from app.study.errors import Problem
+from app.study.errors import Problem, StudyError
 from app.study.lazy import LazyItems
+from app.study.loader import load_study
 from benchmarks.studygen import write_lesion_study
 
 ROOT = Path(__file__).resolve().parents[3]

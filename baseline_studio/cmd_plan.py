@@ -1,0 +1,106 @@
+"""`baseline-studio plan`: how many raters per item a study needs for the confidence intervals
+it wants, from a seeded Monte Carlo on the simulator (`app.simulation.planning`)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+from app.catalog import kept_study, open_study
+from app.study.errors import UserInputError
+
+
+def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "plan", parents=[common], help="how many raters per item a study needs",
+        description="A seeded Monte Carlo on the simulator's participant model: for each number "
+        "of raters per item, the expected width of the 95% confidence intervals of the human "
+        "score, of the gap to each model with predictions and of Krippendorff's alpha, the "
+        "participants and hours it takes. Rates come from the pilot responses in --db when it "
+        "holds some, else from the options. Writes plan.csv (docs/results.md).")
+    p.add_argument("--study", required=True, metavar="S", help="study folder, study.json or id")
+    p.add_argument("--raters-per-item", default="2,3,4,6,8", metavar="R,R,...",
+                   help="candidate numbers of raters per item (default 2,3,4,6,8)")
+    p.add_argument("--items", type=int, metavar="N",
+                   help="items in the planned study (default: the study's items of the question)")
+    p.add_argument("--target-width", type=float, default=0.2, metavar="W",
+                   help="the widest confidence interval acceptable (default 0.2)")
+    p.add_argument("--runs", type=int, default=60, metavar="R",
+                   help="simulated studies per design (default 60)")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--accuracy", type=float, default=0.8, metavar="P",
+                   help="assumed human accuracy without a pilot (default 0.8)")
+    p.add_argument("--rt-median-ms", type=float, default=2500.0, metavar="M",
+                   help="assumed time per answer without a pilot (default 2500)")
+    p.add_argument("--out", type=Path, default=Path("plan.csv"), metavar="FILE",
+                   help="where to write the table (default plan.csv)")
+    p.set_defaults(handler=run)
+
+
+def _raters(text: str) -> tuple[int, ...]:
+    try:
+        values = sorted({int(v) for v in text.split(",") if v.strip()})
+    except ValueError:
+        raise UserInputError(f"--raters-per-item: {text!r} is not a list of whole numbers "
+                             "(e.g. 2,3,4)") from None
+    if not values or values[0] < 2:
+        raise UserInputError(f"--raters-per-item: {text!r}: at least 2 raters per item (agreement "
+                             "needs two)")
+    return tuple(values)
+
+
+def run(args: argparse.Namespace) -> int:
+    raters = _raters(args.raters_per_item)
+    if args.runs < 2:
+        raise UserInputError("--runs: at least 2 (a width needs a spread)")
+    if args.items is not None and args.items < 2:
+        raise UserInputError("--items: at least 2")
+    if not args.target_width > 0:
+        raise UserInputError("--target-width: a width above 0")
+    if not 0 < args.accuracy <= 1 or args.rt_median_ms <= 0:
+        raise UserInputError("--accuracy lies in (0, 1]; --rt-median-ms above 0")
+    # numpy, pandas and scipy: imported here so the other commands start at once
+    import pandas as pd
+
+    from app.simulation.planning import PLAN_COLUMNS, make_plan
+
+    loaded = kept_study(lambda: open_study(args.study, args.home))
+    frame = None
+    if args.db:
+        from app.results.frame import responses_frame
+        from app.storage import open_database
+
+        db = open_database(args.db, home=args.home)
+        try:
+            frame = responses_frame(loaded, db)
+        finally:
+            db.close()
+    plan = make_plan(loaded, frame, raters=raters, n_items=args.items, runs=args.runs,
+                     target_width=args.target_width, seed=args.seed, accuracy=args.accuracy,
+                     rt_median_ms=args.rt_median_ms)
+    if plan is None:
+        raise UserInputError(f"{loaded.source}: no choice or rating question on a trial item to "
+                             "plan for")
+    table = pd.DataFrame(plan.rows, columns=PLAN_COLUMNS)
+    try:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        table.to_csv(args.out, index=False, encoding="utf-8")
+    except OSError as exc:
+        raise UserInputError(f"--out: cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"plan for question {plan.target.question_id!r} of {loaded.study.id} ({plan.source()}; "
+          f"{args.runs} runs, seed {args.seed}):")
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    chosen = table[table["recommended"]]
+    if chosen.empty:
+        widest = max(raters)
+        print(f"no design up to {widest} raters per item meets the target width "
+              f"{args.target_width:g}: more items or more raters")
+    else:
+        best = chosen.iloc[0]
+        hours = best["hours_of_work"]
+        print(f"recommended: {int(best['raters_per_item'])} raters per item, "
+              f"{int(best['n_participants'])} participants, about "
+              f"{math.ceil(hours * 10) / 10:g} hours of work")
+    print(f"wrote {args.out}")
+    return 0
