@@ -10,6 +10,7 @@ from pathlib import Path
 from app.gc_pause import load_to_keep
 from app.home import bundled_studies_dir, installed_studies_dir
 from app.study.errors import Problem, StudyError
+from app.study.lazy import LazyItems
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
 
 # From this size on, a study kept until the process ends is frozen out of the cyclic GC's full
@@ -72,11 +73,10 @@ def kept_study(load: Callable[[], LoadedStudy]) -> LoadedStudy:
 
 
 def _built_to_keep(loaded: LoadedStudy) -> bool:
-    """Whether to freeze: a big study, with every item's model built first (a lazy study,
-    app.study.lazy, builds them on first use, after the freeze, where the collector would walk
-    them; the commands that keep a study read every item anyway)."""
+    """Whether to freeze: a big study. A lazy one (app.study.lazy) builds its items' models on
+    first use, after this freeze: it freezes again once the last one is built."""
     if len(loaded.study.items) < FREEZE_MIN_ITEMS:
         return False
-    for _item in loaded.study.items:
-        pass
+    if isinstance(loaded.study.items, LazyItems):
+        loaded.study.items.freeze_when_built()
     return True

@@ -10,6 +10,7 @@ values (tests/app/study/test_lazy.py).
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -29,12 +30,14 @@ class LazyItems(Sequence[Item]):
     """Items built from their JSON on first use. Only ever holds valid items: the loader made
     sure of that before it made one."""
 
-    __slots__ = ("_built", "_json", "_lock", "_pool")
+    __slots__ = ("_built", "_freeze", "_json", "_left", "_lock", "_pool")
 
     def __init__(self, item_json: Sequence[bytes | msgspec.Raw]) -> None:
         """`item_json`: each item's JSON text (bytes, or msgspec's slices of the file)."""
         self._json: list[bytes | msgspec.Raw | None] = list(item_json)
         self._built: list[Item | None] = [None] * len(item_json)
+        self._left = len(item_json)
+        self._freeze = False
         self._pool: dict[tuple[object, ...], Any] = {}
         # A built item is read without it; building is one thread at a time (the session's
         # writer and a background task may both read the study).
@@ -78,6 +81,14 @@ class LazyItems(Sequence[Item]):
         built = sum(item is not None for item in self._built)
         return f"LazyItems({len(self)} items, {built} built)"
 
+    def freeze_when_built(self) -> None:
+        """For a study kept until the process ends (app.catalog.kept_study): once the last
+        item is built, everything alive is frozen out of the collector's full walks, as the
+        keeper froze the study itself."""
+        self._freeze = True
+        if not self._left:
+            gc.freeze()
+
     def _build(self, start: int, count: int) -> None:
         # Built with the collector paused, as the eager load built them: else it rescans the
         # growing heap every few thousand objects (a cold start took ~3 s more CPU). Freezing
@@ -92,4 +103,7 @@ class LazyItems(Sequence[Item]):
             for i, item in zip(todo, items, strict=True):
                 self._built[i] = item
                 self._json[i] = None  # the model holds it now
+            self._left -= len(todo)
+            if self._freeze and todo and not self._left:
+                gc.freeze()
 

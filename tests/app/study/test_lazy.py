@@ -3,6 +3,7 @@ problems, whichever way its items are read first."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import threading
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from app.catalog import kept_study
 from app.study.errors import Problem, StudyError
 from app.study.lazy import LazyItems
 from app.study.loader import load_study
@@ -101,3 +103,19 @@ def test_two_threads_reading_the_items_get_the_same_models(tmp_path: Path) -> No
     for thread in threads:
         thread.join()
     assert len(seen) == 3 and seen[0] == seen[1] == seen[2]
+
+
+def test_a_kept_lazy_study_is_frozen_again_once_its_items_are_built(tmp_path: Path) -> None:
+    """A study kept for the process (app.catalog.kept_study) is frozen out of the collector's
+    full walks; a lazy one's models, built after that, are frozen when the last is built."""
+    path = write_lesion_study(tmp_path / "s", n_items=2_500, n_images=50)
+    try:
+        loaded = kept_study(lambda: load_study(path))
+        assert isinstance(loaded.study.items, LazyItems)
+        frozen = gc.get_freeze_count()
+        loaded.study.items[0]
+        assert gc.get_freeze_count() == frozen  # not yet: most items are still texts
+        list(loaded.study.items)
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
