@@ -10,6 +10,7 @@ from pathlib import Path
 from app.gc_pause import load_to_keep
 from app.home import bundled_studies_dir, installed_studies_dir
 from app.study.errors import Problem, StudyError
+from app.study.lazy import LazyItems
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
 
 # From this size on, a study kept until the process ends is frozen out of the cyclic GC's full
@@ -68,4 +69,14 @@ def kept_study(load: Callable[[], LoadedStudy]) -> LoadedStudy:
     (widgets.shell.participant_flow) or a command works on (baseline_studio). A big one is
     frozen out of the collector's full collections (app.gc_pause.load_to_keep); the loader
     leaves that to these callers, as only they know the study stays."""
-    return load_to_keep(load, freeze=lambda loaded: len(loaded.study.items) >= FREEZE_MIN_ITEMS)
+    return load_to_keep(load, freeze=_built_to_keep)
+
+
+def _built_to_keep(loaded: LoadedStudy) -> bool:
+    """Whether to freeze: a big study. A lazy one (app.study.lazy) builds its items' models on
+    first use, after this freeze: it freezes again once the last one is built."""
+    if len(loaded.study.items) < FREEZE_MIN_ITEMS:
+        return False
+    if isinstance(loaded.study.items, LazyItems):
+        loaded.study.items.freeze_when_built()
+    return True

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.session import asset_record
+from app.session.asset_record import AssetRecorder
 from app.session.engine import SessionEngine
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
@@ -49,27 +51,63 @@ def test_a_version_1_database_upgrades_with_no_digest_known(tmp_path: Path) -> N
     assert "assets_digest" in columns
 
 
-def test_the_engine_records_the_digest_without_hashing_an_unchanged_study_again(
+def test_the_engine_records_the_digest_of_a_first_start_beside_the_session(
         mini_study_dir: Path, tmp_path: Path, data_home: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hashing 12,000 photographs takes minutes: the study is registered at once and its files
+    hashed in a child process (app/session/asset_record.py); the digest is recorded when it is
+    done (unknown until then, as before digests existed)."""
+    monkeypatch.setattr(asset_record, "INLINE_MAX_BYTES", 0)  # the mini study's two images
     loaded = load_study(mini_study_dir)
     expected = assets_digest(asset_manifest(loaded))
-    hashed: list[str] = []
-    real_sha256 = assets._sha256
-    monkeypatch.setattr(assets, "_sha256", lambda path: hashed.append(path) or real_sha256(path))
-
     first = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
-    SessionEngine(loaded, first, "P001").close()
+    engine = SessionEngine(loaded, first, "P001")
+    assert first.study_registered(loaded.content_hash)
+    assert engine.next_screen() is not None  # the session goes on while the files are read
+    assert engine.asset_recorder is not None and engine.asset_recorder.wait(60)
+    assert engine.asset_recorder.error is None
     assert first.study_assets_digest(loaded.content_hash) == expected
-    assert manifest_path(data_home, loaded.content_hash).is_file()
-    assert len(hashed) == 2  # the two images, once
+    assert manifest_path(data_home, loaded.content_hash).is_file()  # the child kept its record
+    engine.close()
     first.close()
 
     second = open_database(f"sqlite:///{tmp_path / 'b.sqlite3'}")
-    SessionEngine(loaded, second, "P002").close()
+    engine = SessionEngine(loaded, second, "P002")
+    assert engine.asset_recorder is not None and engine.asset_recorder.wait(60)
     assert second.study_assets_digest(loaded.content_hash) == expected
-    assert len(hashed) == 2  # sizes and times as recorded: nothing read again
+    engine.close()
+    again = SessionEngine(loaded, second, "P003")  # registered already: nothing to record
+    assert again.asset_recorder is None
+    again.close()
     second.close()
+
+
+def test_a_few_small_files_are_hashed_before_the_session_as_before(
+        mini_study_dir: Path, tmp_path: Path, data_home: Path) -> None:
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    engine = SessionEngine(loaded, db, "P001")
+    assert engine.asset_recorder is None
+    assert db.study_assets_digest(loaded.content_hash) == assets_digest(asset_manifest(loaded))
+    engine.close()
+    db.close()
+
+
+def test_a_digest_stopped_before_it_is_made_stays_unknown(
+        mini_study_dir: Path, tmp_path: Path, data_home: Path) -> None:
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    db.register_study(loaded.study.id, loaded.study.version, loaded.study.title,
+                      loaded.content_hash, loaded.study.model_dump_json())
+    recorder = AssetRecorder(loaded, db)
+    recorder.stop()  # before the child has even started Python
+    assert recorder.wait(60)
+    assert recorder.digest is None and recorder.error
+    assert db.study_assets_digest(loaded.content_hash) is None
+    db.record_assets_digest(loaded.content_hash, "abc")
+    db.record_assets_digest(loaded.content_hash, "def")  # never replaces a recorded digest
+    assert db.study_assets_digest(loaded.content_hash) == "abc"
+    db.close()
 
 
 def _export(folder: Path, url: str, out: Path) -> int:

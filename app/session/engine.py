@@ -18,6 +18,7 @@ from typing import Any
 from app import __version__
 from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
+from app.session.asset_record import AssetRecorder, inline_digest
 from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan, min_items_after_break
@@ -28,7 +29,6 @@ from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.records import EventRecord, ResponseRecord
 from app.study.answers import feedback_correct, is_correct
-from app.study.assets import registering_digest
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
 
@@ -36,6 +36,7 @@ from app.study.loader import LoadedStudy
 # next item ready even if the participant answers one in a second, and cost at most a few
 # screen-sized decodes of memory.
 PREFETCH_ITEMS = 2
+ASSET_DIGEST_WAIT_S = 5.0  # at close, for a first start's digest still being made (app.session.asset_record)
 
 # ----------------------------------------------------------------------- what the UI shows
 
@@ -123,11 +124,15 @@ class SessionEngine:
         self.code = participant_code
         self.simulated = simulated
         self.clock = clock
+        self.asset_recorder: AssetRecorder | None = None
         if not db.study_registered(loaded.content_hash):  # the dump takes ~0.4 s at 20,000 items
+            digest = inline_digest(loaded)
             db.register_study(
                 self.study.id, self.study.version, self.study.title, loaded.content_hash,
-                self.study.model_dump_json(), assets_digest=registering_digest(loaded),
+                self.study.model_dump_json(), assets_digest=digest,
             )
+            if digest is None:  # hashing 12,000 photographs takes minutes: it follows
+                self.asset_recorder = AssetRecorder(loaded, db)
         self.participant = db.ensure_participant(
             self.study.id, participant_code, dict(profile or {}), simulated=simulated
         )
@@ -318,6 +323,9 @@ class SessionEngine:
         ]
 
     def close(self) -> None:
+        # A short wait: a digest still being made stays unknown rather than hold the close.
+        if self.asset_recorder is not None and not self.asset_recorder.wait(ASSET_DIGEST_WAIT_S):
+            self.asset_recorder.stop()
         self._log("session_closed", {"answered": self.done, "of": self.total})
         self.db.end_session(self.session_uuid)
         # The file alone now holds the whole session: a copy made before the next one starts

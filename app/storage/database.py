@@ -129,6 +129,13 @@ class Database:
                 with suppress(IntegrityError):
                     s.commit()
 
+    def record_assets_digest(self, content_hash: str, assets_digest: str) -> None:
+        """The digest of a version registered without one, once known (never replaces one)."""
+        with self.engine.begin() as conn:
+            conn.execute(text("UPDATE study SET assets_digest = :d "
+                              "WHERE content_hash = :h AND assets_digest IS NULL"),
+                         {"d": assets_digest, "h": content_hash})
+
     def study_registered(self, content_hash: str) -> bool:
         """Whether this exact study definition is stored already (without reading it: a
         20,000-item definition is ~20 MB)."""

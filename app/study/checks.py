@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from app.kinds import KINDS_BY_NAME, Kind
 from app.study.errors import Problem
-from app.study.model import (
-    CardsStimulus,
-    ImagesStimulus,
-    Item,
-    QueryDocumentsStimulus,
-    Study,
-    TextStimulus,
-)
+from app.study.model import CardsStimulus, Item, QueryDocumentsStimulus, Study
 from app.study.paths import AssetIndex, UnsafePathError, resolve_asset
 
 IMAGE_PLACEHOLDER = "<image>"
@@ -42,12 +37,16 @@ def check_items(items: list[tuple[int, Item]], source: Path, folder: Path, *,
 
 
 def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool = True,
-                item_indices: list[int] | None = None, partial: bool = False) -> list[Problem]:
+                item_indices: list[int] | None = None, partial: bool = False,
+                items: Sequence[Any] | None = None) -> list[Problem]:
     """Problems between the header and the items. `item_indices` gives each parsed item's index
     in the file (items that failed their schema are missing); `partial` says some items were
-    left out, so checks that need every item (empty blocks) are skipped."""
+    left out, so checks that need every item (empty blocks) are skipped. `items`: what to
+    read the items from instead of `study.items` (the loader's checked structs, which read
+    alike here: `app.study.fast_schema`)."""
     problems: list[Problem] = []
-    indices = item_indices if item_indices is not None else list(range(len(study.items)))
+    all_items: Sequence[Any] = study.items if items is None else items
+    indices = item_indices if item_indices is not None else list(range(len(all_items)))
 
     def add(where: str, message: str) -> None:
         problems.append(Problem(source, where, message))
@@ -60,16 +59,16 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
             add(name, f"id {dup!r} is used more than once")
 
     block_ids = {b.id for b in study.blocks}
-    for index, item in zip(indices, study.items, strict=True):
+    for index, item in zip(indices, all_items, strict=True):
         if item.block not in block_ids:
             add(f"items[{index}].block", f"unknown block {item.block!r}; blocks are {sorted(block_ids)}")
 
     for block in study.blocks:
-        if not partial and not any(item.block == block.id for item in study.items):
+        if not partial and not any(item.block == block.id for item in all_items):
             add("blocks", f"block {block.id!r} has no items")
 
-    categories = {key for item in study.items for key in item.categories}
-    for index, item in zip(indices, study.items, strict=True):
+    categories = {key for item in all_items for key in item.categories}
+    for index, item in zip(indices, all_items, strict=True):
         for q_index, question in enumerate(item.questions):
             for key in [*question.scoring.breakdown, question.scoring.group_by]:
                 if key is not None and key not in categories:
@@ -79,10 +78,10 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
                     )
 
     assignment = study.assignment
-    if assignment.items_per_participant and assignment.items_per_participant > len(study.items):
+    if assignment.items_per_participant and assignment.items_per_participant > len(all_items):
         add(
             "assignment.items_per_participant",
-            f"{assignment.items_per_participant} is more than the {len(study.items)} items",
+            f"{assignment.items_per_participant} is more than the {len(all_items)} items",
         )
     if check_assets:
         for index, ref in enumerate(study.models.predictions):
@@ -100,16 +99,17 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
 # Kinds whose questions refer to nothing in the stimulus (no documents, no check of their
 # own): an item asking only these has nothing to check here (the common case, e.g. 20,000
 # multiple-choice items).
-_SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items()
-                            if not kind.uses_documents
-                            and type(kind).item_problems is Kind.item_problems)
-_WITH_IMAGES = (ImagesStimulus, TextStimulus)  # a tuple: isinstance is quicker than with a union
+SELF_CONTAINED = frozenset(name for name, kind in KINDS_BY_NAME.items()
+                           if not kind.uses_documents
+                           and type(kind).item_problems is Kind.item_problems)
+# The stimuli that may show images. Read by kind, not class: the loader's checked structs
+# (`app.study.fast_schema`) stand in for such items' models here.
+IMAGE_STIMULI = frozenset({"images", "text"})
 
 
 def _check_item(item: Item) -> list[tuple[str, str]]:
     stim = item.stimulus
-    if isinstance(stim, _WITH_IMAGES) and all(
-            q.kind in _SELF_CONTAINED for q in item.questions):
+    if stim.kind in IMAGE_STIMULI and all(q.kind in SELF_CONTAINED for q in item.questions):
         return []
     out: list[tuple[str, str]] = []
     doc_ids: list[str] | None = None
@@ -129,8 +129,8 @@ def _check_item(item: Item) -> list[tuple[str, str]]:
 
 
 def _check_images(item: Item, folder: Path, assets: AssetIndex | None = None) -> list[tuple[str, str]]:
-    stim = item.stimulus
-    if not isinstance(stim, _WITH_IMAGES):
+    stim: Any = item.stimulus  # a model, or the loader's checked struct that reads alike
+    if stim.kind not in IMAGE_STIMULI:
         return []
     out: list[tuple[str, str]] = []
     for i, ref in enumerate(stim.images):
@@ -144,7 +144,7 @@ def _check_images(item: Item, folder: Path, assets: AssetIndex | None = None) ->
             continue
         if not path.is_file():
             out.append((where, f"image not found: {ref.path}"))
-    if isinstance(stim, TextStimulus):
+    if stim.kind == "text":
         placeholders = stim.text.count(IMAGE_PLACEHOLDER)
         prompts = sum(q.prompt.count(IMAGE_PLACEHOLDER) for q in item.questions)
         if placeholders + prompts > len(stim.images):

@@ -15,16 +15,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pydantic_core
 from pydantic import TypeAdapter, ValidationError
 
 from app.gc_pause import gc_paused
 from app.regular_files import open_regular_file
-from app.study.checks import check_items, check_study
+from app.study.checks import IMAGE_STIMULI, SELF_CONTAINED, check_items, check_study
 from app.study.compact import share_equal_options
 from app.study.content_hash import hash_and_key_marks
 from app.study.duplicate_keys import duplicate_keys, source_key_marks
 from app.study.errors import Problem, StudyError, json_path
+from app.study.fast_schema import FastSchema, Untranslatable
+from app.study.lazy import LazyItems
 from app.study.model import QUESTION_KINDS, Item, Option, Study
 
 STUDY_FILE = "study.json"
@@ -38,6 +41,24 @@ _ITEM = TypeAdapter(Item)
 _ITEMS = TypeAdapter(list[Item])
 _STIMULUS_KINDS = {"text", "images", "pair", "query_documents", "cards", "poem"}
 _TAGS = _STIMULUS_KINDS | set(QUESTION_KINDS)
+
+
+def _fast_schema() -> FastSchema | None:
+    try:
+        return FastSchema(Item)
+    except Untranslatable:  # a part of the format msgspec cannot check alike: every load eager
+        return None
+
+
+_FAST = _fast_schema()
+_BOM = "\ufeff".encode()
+
+
+class _ItemSlices(msgspec.Struct):
+    items: list[msgspec.Raw]
+
+
+_ITEM_SLICES = msgspec.json.Decoder(_ItemSlices)
 
 
 @dataclass(frozen=True)
@@ -63,12 +84,15 @@ def study_file(path: Path) -> Path:
     return path / STUDY_FILE if path.is_dir() else path
 
 
-def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
-    """Parse, validate and check a study. Raises StudyError listing every problem."""
+def load_study(path: Path | str, *, check_assets: bool = True, lazy: bool = True) -> LoadedStudy:
+    """Parse, validate and check a study. Raises StudyError listing every problem.
+
+    `lazy`: every item is checked now, but its model is built when first used
+    (`app.study.lazy`); False builds them all now (the same models: tested)."""
     source = study_file(Path(path))
     raw_bytes = _read(source)
     with gc_paused():
-        raw, text = _parse_json(source, raw_bytes)
+        raw, text, by_jiter = _parse_json(source, raw_bytes)
         # Hashed first: validation then lets each item's parsed JSON go once its model is
         # made, so the models fill the space it leaves (~50 MB less left behind at 20,000).
         digest, canonical_marks = hash_and_key_marks(raw, text)
@@ -76,9 +100,13 @@ def load_study(path: Path | str, *, check_assets: bool = True) -> LoadedStudy:
             repeated = duplicate_keys(source, text)
             if repeated:
                 raise StudyError(repeated)
-        del text, raw_bytes
-        study, problems = _validate(source, raw, check_assets=check_assets)
-        del raw
+        del text
+        # The lazy study keeps each item's JSON as a slice of the file, read again by the
+        # parser that read it now (jiter) when the item's model is built.
+        item_source = raw_bytes if lazy and by_jiter else None
+        del raw_bytes
+        study, problems = _validate(source, raw, check_assets=check_assets, item_source=item_source)
+        del raw, item_source
         if problems or study is None:
             raise StudyError(problems or [Problem(source, "", "the study could not be read")])
         loaded = LoadedStudy(
@@ -107,8 +135,8 @@ def _read(source: Path) -> bytes:
         raise StudyError([Problem(source, "", f"cannot read: {exc.strerror or exc}")]) from exc
 
 
-def _parse_json(source: Path, raw_bytes: bytes) -> tuple[Any, str]:
-    """The parsed JSON and the text it was parsed from."""
+def _parse_json(source: Path, raw_bytes: bytes) -> tuple[Any, str, bool]:
+    """The parsed JSON, the text it was parsed from and whether pydantic's parser read it."""
     try:
         text = raw_bytes.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -123,8 +151,8 @@ def _parse_json(source: Path, raw_bytes: bytes) -> tuple[Any, str]:
         # syntax error, a lone surrogate, deep nesting) goes to json.loads for the exact message.
         raw = pydantic_core.from_json(text)
     except ValueError:
-        raw = _parse_json_stdlib(source, text)
-    return _checked_parse(source, text, raw), text
+        return _checked_parse(source, text, _parse_json_stdlib(source, text)), text, False
+    return _checked_parse(source, text, raw), text, True
 
 
 def _parse_json_stdlib(source: Path, text: str) -> Any:
@@ -194,13 +222,19 @@ def _depth(value: Any) -> int:
     return deepest
 
 
-def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | None, list[Problem]]:
+def _validate(source: Path, raw: Any, *, check_assets: bool, item_source: bytes | None = None
+              ) -> tuple[Study | None, list[Problem]]:
     """Schema errors of every item and of the header, then the cross-field checks over the
-    header and every item that parsed (reported at their original index)."""
+    header and every item that parsed (reported at their original index). `item_source`: the
+    file's bytes, for a lazy study (else every model is built now)."""
     if not isinstance(raw, dict):
         return None, [Problem(source, "", "a study file holds a JSON object at the top")]
     problems: list[Problem] = []
     raw_items = raw.get("items")
+    if item_source is not None and isinstance(raw_items, list) and raw_items:
+        done = _validate_lazily(source, raw, raw_items, item_source, check_assets=check_assets)
+        if done is not None:
+            return done
     indices: list[int] = []
     items: list[Item] = []
     if isinstance(raw_items, list):
@@ -223,6 +257,48 @@ def _validate(source: Path, raw: Any, *, check_assets: bool) -> tuple[Study | No
     problems += check_study(study, source, source.parent, check_assets=check_assets,
                             item_indices=indices, partial=item_problems)
     return (None if problems else study), problems
+
+
+def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], item_source: bytes,
+                     *, check_assets: bool) -> tuple[Study | None, list[Problem]] | None:
+    """The lazy study (`app.study.lazy`), or None when some item may be invalid: then the
+    eager path below finds and reports its problems. Every item is checked here against the
+    schema (`app.study.fast_schema`: a yes means pydantic's yes) and by the same cross-field
+    checks as there, on the checked structs; each item's JSON is kept to build its model on
+    first use."""
+    structs = _FAST.convert(raw_items) if _FAST is not None else None
+    if structs is None:
+        return None
+    try:
+        # Each item's text in the file (no copy: slices of its bytes, which they keep).
+        item_json = _ITEM_SLICES.decode(item_source.removeprefix(_BOM)).items
+    except msgspec.DecodeError:  # NaN or Infinity, which msgspec does not read: the eager path
+        return None
+    if len(item_json) != len(raw_items):
+        return None
+    indices = list(range(len(structs)))
+    # Struct and model read alike where the checks read them, except where a kind's own
+    # item checks run (documents, cards): those items get their model.
+    checked = [s if _self_contained(s) else _ITEM.validate_python(r)
+               for s, r in zip(structs, raw_items, strict=True)]
+    problems = _deep_options(source, indices, structs)
+    problems += check_items(list(zip(indices, checked, strict=True)), source, source.parent,
+                            check_assets=check_assets)
+    try:
+        study = Study.model_validate({**raw, "items": [_ITEM.validate_python(raw_items[0])]})
+    except ValidationError as exc:
+        return None, problems + _problems(source, exc)
+    problems += check_study(study, source, source.parent, check_assets=check_assets,
+                            items=structs)
+    if problems:
+        return None, problems
+    study.__dict__["items"] = LazyItems(item_json)  # frozen for its users, not for its maker
+    return study, []
+
+
+def _self_contained(item: Any) -> bool:
+    return item.stimulus.kind in IMAGE_STIMULI and all(
+        q.kind in SELF_CONTAINED for q in item.questions)
 
 
 def validate_items(source: Path, raw_items: list[Any], *, release: bool = False

@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from app.kinds import KINDS, QUESTION_KINDS
 from app.kinds.choice import ChoiceQuestion, Option
@@ -194,6 +200,12 @@ class Study(StrictModel):
         if self.ui_language and self.ui_languages and self.ui_language not in self.ui_languages:
             raise ValueError(f"ui_language '{self.ui_language}' is not one of ui_languages")
         return self
+
+    @field_serializer("items", mode="wrap")
+    def _items_as_list(self, items: Any, handler: SerializerFunctionWrapHandler) -> Any:
+        # A loaded study's items may be built on first use (`app.study.lazy.LazyItems`, a
+        # sequence but not a list): written as the list they stand for.
+        return handler(items if isinstance(items, list) else list(items))
 
     def block(self, block_id: str) -> Block:
         for block in self.blocks:
