@@ -244,7 +244,7 @@ class Kind(Generic[Q]):
         text, already parsed from JSON where `prediction_json`."""
         raise NotImplementedError
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     # Parts the results read (app.results, exporters). The results name no kind: they look at
     # these and call the shared statistic or metric family a part names. A new kind that
     # needs a statistic none of the names gives adds it once to app/results under a name of

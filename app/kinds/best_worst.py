@@ -180,7 +180,7 @@ class BestWorstKind(Kind[BestWorstQuestion]):
     def parse_prediction(self, item: Item, question: BestWorstQuestion, value: Any) -> Any:
         return _checked(value, item_document_ids(item), ValueError)
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     unit_name = "item x card"
     # Raters split on an item: 1 - the share of its most common (best, worst) pair.
     dispute_measure = "answer_share"

@@ -183,7 +183,7 @@ class ChoiceKind(Kind[ChoiceQuestion]):
             raise ValueError(f"{text!r} is not one of the options {keys}")
         return text
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     answer_value = "label"
     agreement_statistics = ("fleiss_kappa", "pairwise_cohen_kappa")
     dispute_measure = "answer_share"

@@ -301,7 +301,7 @@ class ClusteringKind(Kind[ClusteringQuestion]):
         # A label per card {"t0": "3", "t1": "0"} or a list of lists of card ids.
         return _grouping(value, item_document_ids(item))
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     unit_name = "item x card pair"
     agreement_statistics = ("pairwise_ari",)
     dispute_measure = "partition_ari"

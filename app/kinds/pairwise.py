@@ -209,7 +209,7 @@ class PairwiseKind(Kind[PairwiseQuestion]):
             raise ValueError(f"{text!r} is not one of {list(question.answers())}")
         return text
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     answer_value = "label"  # one of a, b, tie per rater and item, as a choice's option key
     dispute_measure = "answer_share"
 

@@ -141,7 +141,7 @@ class RankingKind(Kind[RankingQuestion]):
         # Every document id once, best first.
         return _full_order(value, item_document_ids(item), ValueError)
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     unit_name = "item x document"
     agreement_statistics = ("query_agreement",)
     dispute_measure = "rank_tau"

@@ -221,7 +221,7 @@ class RatingKind(Kind[RatingQuestion]):
             raise ValueError(f"{text!r} is not a finite number")
         return number
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     answer_value = "number"
     agreement_statistics = ("pairwise_spearman",)
     dispute_measure = "scale_spread"

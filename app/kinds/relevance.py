@@ -210,7 +210,7 @@ class RelevanceKind(Kind[RelevanceQuestion]):
         # A score per document {"d1": 0.83, "d2": 0.12}, or a list of scores in document order.
         return _scores(value, item_document_ids(item))
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     unit_name = "item x document"
     agreement_statistics = ("fleiss_kappa", "query_agreement")
     dispute_measure = "document_split"

@@ -110,7 +110,7 @@ class TextKind(Kind[TextQuestion]):
     def parse_prediction(self, item: Item, question: TextQuestion, value: Any) -> Any:
         return str(value).strip()
 
-    # -- results side (scores, agreement, disputes, exports): below this line
+    # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)
     scored = False
     free_text = True
 
