@@ -16,9 +16,16 @@ from app.study.model import Question
 from widgets.direction import text_label
 from widgets.kinds.base import KeyPress, ResponseWidget, WidgetKind
 from widgets.kinds.relevance import ROW_STYLE, EntryRow
-from widgets.kinds.shared.common import digit, hint_label, keys_label, option_button, plain
-from widgets.qt import QHBoxLayout, QKeyEvent, QLabel, QPushButton, Qt, QtCore, QVBoxLayout, QWidget
-from widgets.typography import ScaledFonts, mute
+from widgets.kinds.shared.common import (
+    digit,
+    hint_label,
+    keys_label,
+    option_button,
+    plain,
+    row_number,
+)
+from widgets.qt import QHBoxLayout, QKeyEvent, QPushButton, Qt, QtCore, QVBoxLayout, QWidget
+from widgets.typography import ScaledFonts
 
 
 def role_words(question: BestWorstQuestion) -> dict[str, str]:
@@ -55,12 +62,7 @@ class BestWorstWidget(ResponseWidget):
             line = QHBoxLayout(row)
             line.setContentsMargins(12, 8, 12, 8)
             line.setSpacing(12)
-            number = QLabel(str(index + 1))
-            fonts.add(number, 1.1, bold=True)
-            number.setFixedWidth(28)
-            number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            mute(number)
-            line.addWidget(number)
+            line.addWidget(row_number(index, fonts))
             text = text_label(entry.text, direction, selectable=False)
             text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             fonts.add(text, 1.1)

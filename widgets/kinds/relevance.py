@@ -28,6 +28,7 @@ from widgets.kinds.shared.common import (
     keys_label,
     option_button,
     plain,
+    row_number,
     set_flag,
 )
 from widgets.kinds.shared.core_words import relevance_review_text
@@ -45,7 +46,7 @@ from widgets.qt import (
     QWidget,
     Signal,
 )
-from widgets.typography import ScaledFonts, mute
+from widgets.typography import ScaledFonts
 
 NARROW = 640  # below this width the grade buttons sit under the document text
 ROW_STYLE = """
@@ -96,12 +97,7 @@ class RelevanceWidget(RowCursor, ResponseWidget):
             line = QHBoxLayout(row)
             line.setContentsMargins(12, 10, 12, 10)
             line.setSpacing(12)
-            number = QLabel(str(index + 1))
-            fonts.add(number, 1.1, bold=True)
-            number.setFixedWidth(28)
-            number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            mute(number)
-            line.addWidget(number)
+            line.addWidget(row_number(index, fonts))
             content = QBoxLayout(QBoxLayout.Direction.LeftToRight)
             content.setSpacing(12)
             line.addLayout(content, 1)

@@ -13,7 +13,7 @@ from widgets.qt import (
     QtCore,
     QWidget,
 )
-from widgets.typography import mute
+from widgets.typography import ScaledFonts, mute
 
 KEYS_PROPERTY = "keys"  # the keys alone, for the F1 list (ResponseWidget.key_hint)
 
@@ -62,6 +62,16 @@ def option_button(text: str, *, point: bool = False, min_em: float = 0.0) -> QPu
     button.setCursor(Qt.CursorShape.PointingHandCursor)
     button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
     return button
+
+
+def row_number(index: int, fonts: ScaledFonts) -> QLabel:
+    """The muted number a document or card row starts with (its key, 1-based)."""
+    number = QLabel(str(index + 1))
+    fonts.add(number, 1.1, bold=True)
+    number.setFixedWidth(28)
+    number.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    mute(number)
+    return number
 
 
 def hint_label(text: str) -> QLabel:
