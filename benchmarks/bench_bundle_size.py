@@ -132,7 +132,7 @@ def bench(args: argparse.Namespace, folder: Path) -> Row:
     for _ in range(n):  # frozen and from source alternately
         version.append(_frozen_version(folder / "home"))
         first.append(_first_paint([str(BUNDLE)], study, folder / "home"))
-        source.append(_first_paint([sys.executable, "-m", "app"], study, folder / "home"))
+        source.append(_first_paint([sys.executable, "-m", "baseline_studio"], study, folder / "home"))
     largest = ", ".join(f"{name} {bytes_ / MB:.0f}" for name, bytes_ in
                         bundle_parts(BUNDLE_DIR / "_internal"))
     return Row(
