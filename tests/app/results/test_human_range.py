@@ -31,7 +31,7 @@ def _same(a: dict[str, float], b: dict[str, float]) -> bool:
 def test_all_at_once_equals_scipy_bit_for_bit_with_ties_and_gaps(seed: int) -> None:
     rng = np.random.default_rng(seed)
     raters, items = int(rng.integers(2, 60)), int(rng.integers(1, 40))
-    scale = [1, 2, 4, 10][seed % 4]  # Likert steps, halves, quarters, 0-10 in tenths
+    scale = [1, 2, 4, 10][seed % 4]  # Likert steps, halves, quarters, a 0-10 scale
     step = 1.0 if scale == 10 else 1.0 / scale
     levels = int(rng.integers(2, 8))
     matrix = rng.integers(0, levels, size=(raters, items)) * step
