@@ -161,3 +161,61 @@ def test_hashed_codes_spread_over_the_slots() -> None:
     slots = Counter(slot_for_code(study, f"rater-{name}") for name in
                     ["ann", "bob", "cem", "dan", "eva", "fay", "gus", "hal", "ivy", "jon", "kim", "lea", "max", "ned", "oli", "pam", "quin", "ray", "sue", "tom", "uma", "vic", "wes", "xia", "yan", "zoe"])
     assert len(slots) >= 8  # 26 hashed codes land on most of the 12 slots
+
+
+# The per-participant code before the layout was built once per study (issue 21, row 6), kept
+# as the reference the layout must agree with for every code.
+def _reference_assigned(study: Study, code: str) -> set[str]:
+    import hashlib
+    import math
+    import random
+    import re
+
+    practice = {b.id for b in study.blocks if b.kind == "practice"}
+    ids = [i.id for i in study.items if i.block not in practice and i.role == "trial"]
+    m = study.assignment.items_per_participant
+    k = study.assignment.raters_per_item or 1
+    slots = max(1, math.ceil(len(ids) * k / min(m, len(ids)))) if m else 1
+    match = re.search(r"(\d+)$", code)
+    if match:
+        slot = (int(match.group(1)) - 1) % slots
+    else:
+        digest = hashlib.sha256(f"{study.assignment.seed}:{code}".encode()).digest()
+        slot = int.from_bytes(digest[:8], "big") % slots
+    if not m or m >= len(ids):
+        main = set(ids)
+    else:
+        order = list(ids)
+        random.Random(f"assignment:{study.assignment.seed}").shuffle(order)
+        main = {order[(slot * m + i) % len(order)] for i in range(m)}
+    scored = set(ids)
+    return main | {i.id for i in study.items if i.id not in scored}
+
+
+_ODD_CODES = ["alice", "site2-017", "P000", "P9999", "x", ""]
+
+
+@pytest.mark.parametrize("name", ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo",
+                                  "spinbench-timing-demo", "preference-demo"])
+def test_layout_gives_the_reference_ids_on_the_bundled_studies(name: str) -> None:
+    from app.home import bundled_studies_dir
+    from app.session.assignment import layout
+    from app.study.loader import load_study
+
+    study = load_study(bundled_studies_dir() / name).study
+    plan = layout(study)
+    for code in codes(plan.slots + 3) + _ODD_CODES:
+        assert plan.assigned_item_ids(code) == _reference_assigned(study, code), code
+        assert assigned_item_ids(study, code) == _reference_assigned(study, code), code
+
+
+@pytest.mark.parametrize(("n", "m", "k"), [(20_000, 1_000, 30), (500, None, None), (50, 60, 2)])
+def test_layout_gives_the_reference_ids_on_a_large_generated_study(
+        n: int, m: int | None, k: int | None) -> None:
+    from app.session.assignment import layout
+
+    study = make_study(n, m, k, seed=11, practice=3, checks=4)
+    plan = layout(study)
+    some = codes(plan.slots + 2)[:: max(1, plan.slots // 40)] + _ODD_CODES
+    for code in some:
+        assert plan.assigned_item_ids(code) == _reference_assigned(study, code), code

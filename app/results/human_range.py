@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.stats import spearmanr
+from scipy.stats import rankdata, spearmanr
 
 from app.results.gaps import gaps_frame, score_lookup
 from app.results.party_cells import Cell, party_cells
@@ -44,7 +44,9 @@ def leave_one_out(ratings: dict[str, np.ndarray]) -> dict[str, float]:
     codes = list(ratings)
     if len(codes) < 2:
         return {}
-    matrix = np.vstack([ratings[c] for c in codes])
+    matrix = np.vstack([ratings[c] for c in codes]).astype(float)
+    if _sums_are_exact(matrix):
+        return dict(zip(codes, _all_at_once(matrix).tolist(), strict=True))
     out = {}
     for k, code in enumerate(codes):
         others = np.delete(matrix, k, axis=0)
@@ -53,6 +55,47 @@ def leave_one_out(ratings: dict[str, np.ndarray]) -> dict[str, float]:
             consensus = np.nanmean(others, axis=0)
         out[code] = spearman_or_nan(matrix[k], consensus)
     return out
+
+
+def _sums_are_exact(matrix: np.ndarray) -> bool:
+    """Whether every sum of these ratings is exact in floating point (finite multiples of 1/1024,
+    small): then the others' mean taken as (total - own) / (count - 1) is the same number
+    nanmean gives, bit for bit, and the all-at-once path exports the same digits."""
+    values = matrix[~np.isnan(matrix)] * 1024.0
+    return bool(np.all(np.isfinite(values)) and np.all(values == np.round(values))
+                and np.abs(values).sum() < 2.0**50)
+
+
+def _all_at_once(matrix: np.ndarray) -> np.ndarray:
+    """spearman_or_nan of every rater against the others' mean, for all raters in one go.
+    Average ranks are halves, so with the mean rank (n+1)/2 every sum below is exact whatever
+    its order, and the divisions follow numpy's corrcoef (as scipy's spearmanr calls it) step
+    for step: the same float, not merely a close one (tests/app/results/test_human_range.py)."""
+    rated = ~np.isnan(matrix)
+    total = np.where(rated, matrix, 0.0).sum(axis=0)
+    others_total = total[None, :] - np.where(rated, matrix, 0.0)
+    others_count = rated.sum(axis=0)[None, :] - rated
+    with np.errstate(invalid="ignore", divide="ignore"):
+        consensus = np.where(others_count > 0, others_total / others_count, np.nan)
+    both = np.isfinite(matrix) & np.isfinite(consensus)
+    n = both.sum(axis=1)
+    dx, dy = _centred_ranks(matrix, both, n), _centred_ranks(consensus, both, n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scale = np.true_divide(1, n - 1)
+        r = (dx * dy).sum(axis=1) * scale / np.sqrt((dy * dy).sum(axis=1) * scale)
+        r = np.clip(r / np.sqrt((dx * dx).sum(axis=1) * scale), -1, 1)
+    constant = _constant(matrix, both) | _constant(consensus, both)
+    return np.where((n < 2) | constant, math.nan, r)
+
+
+def _centred_ranks(values: np.ndarray, both: np.ndarray, n: np.ndarray) -> np.ndarray:
+    # Unpaired cells rank last (as +inf) and are then zeroed: the paired ones rank 1..n.
+    ranks = rankdata(np.where(both, values, np.inf), axis=1)
+    return np.where(both, ranks - (n[:, None] + 1) / 2, 0.0)
+
+
+def _constant(values: np.ndarray, both: np.ndarray) -> np.ndarray:
+    return np.where(both, values, np.inf).min(axis=1) == np.where(both, values, -np.inf).max(axis=1)
 
 
 def range_rows(results: StudyResults, cells: list[Cell] | None = None) -> list[dict[str, Any]]:

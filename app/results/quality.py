@@ -29,7 +29,7 @@ from app.results.rater_models import (
     LOW_COMPETENCE_RULE,
     competence_exclusion_rows,
 )
-from app.session.assignment import assigned_item_ids, scored_item_ids
+from app.session.assignment import layout
 from app.study.answers import is_correct
 from app.study.errors import UserInputError
 from app.study.loader import LoadedStudy
@@ -85,13 +85,14 @@ def _straight_share(frame: pd.DataFrame) -> pd.Series:
 
 
 def _completion(loaded: LoadedStudy, frame: pd.DataFrame, codes: Iterable[str]) -> pd.Series:
-    scored = set(scored_item_ids(loaded.study))
+    plan = layout(loaded.study)  # once: the study's walk and shuffle do not depend on the code
+    scored = set(plan.scored)
     answered = frame[frame["item_id"].isin(scored) & ~frame["timed_out"].astype(bool)
                      & frame["answer"].notna()]
     done = {str(code): set(rows) for code, rows in answered.groupby("participant")["item_id"]}
     out = {}
     for code in codes:
-        assigned = assigned_item_ids(loaded.study, code) & scored
+        assigned = plan.assigned_item_ids(code) & scored
         got = done.get(code, set())
         out[code] = len(got & assigned) / len(assigned) if assigned else math.nan
     return pd.Series(out, dtype=float)

@@ -15,6 +15,7 @@ import hashlib
 import math
 import random
 import re
+from dataclasses import dataclass
 
 from app.study.model import Study
 
@@ -27,46 +28,75 @@ def scored_item_ids(study: Study) -> list[str]:
     return [i.id for i in study.items if i.block not in practice and i.role == "trial"]
 
 
-def slot_count(study: Study) -> int:
+@dataclass(frozen=True)
+class Layout:
+    """What the assignment of a study does not owe to the participant: the scored items in
+    their seeded order, the slot size and count, the items everyone gets. Built once per study
+    so that asking for many participants (completion, promised coverage) does not walk and
+    shuffle the study for each of them."""
+
+    seed: int
+    scored: tuple[str, ...]
+    order: tuple[str, ...] | None  # None: everyone rates every scored item
+    per_slot: int
+    slots: int
+    others: frozenset[str]
+
+    def slot_for_code(self, code: str) -> int:
+        match = _TRAILING_NUMBER.search(code)
+        if match:
+            return (int(match.group(1)) - 1) % self.slots
+        digest = hashlib.sha256(f"{self.seed}:{code}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") % self.slots
+
+    def items_for_slot(self, slot: int) -> set[str]:
+        if self.order is None:
+            return set(self.scored)
+        start, n = slot * self.per_slot, len(self.order)
+        return {self.order[(start + i) % n] for i in range(self.per_slot)}
+
+    def assigned_item_ids(self, code: str) -> set[str]:
+        return self.items_for_slot(self.slot_for_code(code)) | self.others
+
+
+def layout(study: Study) -> Layout:
+    ids = scored_item_ids(study)
     m = study.assignment.items_per_participant
-    if not m:
-        return 1
-    n = len(scored_item_ids(study))
     k = study.assignment.raters_per_item or 1
-    return max(1, math.ceil(n * k / min(m, n)))
+    slots = max(1, math.ceil(len(ids) * k / min(m, len(ids)))) if m else 1
+    order: list[str] | None = None
+    if m and m < len(ids):
+        order = list(ids)
+        random.Random(f"assignment:{study.assignment.seed}").shuffle(order)
+    scored = set(ids)
+    others = frozenset(i.id for i in study.items if i.id not in scored)
+    return Layout(study.assignment.seed, tuple(ids), None if order is None else tuple(order),
+                  m or 0, slots, others)
+
+
+def slot_count(study: Study) -> int:
+    return layout(study).slots
 
 
 def slot_for_code(study: Study, code: str) -> int:
-    slots = slot_count(study)
-    match = _TRAILING_NUMBER.search(code)
-    if match:
-        return (int(match.group(1)) - 1) % slots
-    digest = hashlib.sha256(f"{study.assignment.seed}:{code}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % slots
+    return layout(study).slot_for_code(code)
 
 
 def items_for_slot(study: Study, slot: int) -> set[str]:
-    ids = scored_item_ids(study)
-    m = study.assignment.items_per_participant
-    if not m or m >= len(ids):
-        return set(ids)
-    order = list(ids)
-    random.Random(f"assignment:{study.assignment.seed}").shuffle(order)
-    start = slot * m
-    return {order[(start + i) % len(order)] for i in range(m)}
+    return layout(study).items_for_slot(slot)
 
 
 def assigned_item_ids(study: Study, code: str) -> set[str]:
-    """Every item id this participant is given (main trials of their slot + all the rest)."""
-    scored = set(scored_item_ids(study))
-    others = {i.id for i in study.items if i.id not in scored}
-    return items_for_slot(study, slot_for_code(study, code)) | others
+    """Every item id this participant is given (main trials of their slot + all the rest).
+    For many participants of one study, build `layout(study)` once and ask it instead."""
+    return layout(study).assigned_item_ids(code)
 
 
 def expected_coverage(study: Study, n_slots_filled: int) -> dict[str, int]:
     """How many raters each scored item gets when slots 0..n-1 are taken (for the designer)."""
-    counts = dict.fromkeys(scored_item_ids(study), 0)
+    plan = layout(study)
+    counts = dict.fromkeys(plan.scored, 0)
     for slot in range(n_slots_filled):
-        for item_id in items_for_slot(study, slot % slot_count(study)):
+        for item_id in plan.items_for_slot(slot % plan.slots):
             counts[item_id] += 1
     return counts

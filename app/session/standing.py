@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from app.session.assignment import assigned_item_ids, scored_item_ids
+from app.session.assignment import layout
 from app.session.plan import plan_item_ids
 from app.storage.database import Database
 from app.study.model import Study
@@ -96,9 +96,10 @@ def consent_payload(consent_text: str) -> dict[str, Any]:
 def promised_coverage(study: Study, codes: Iterable[str]) -> dict[str, int]:
     """Raters each scored item will have once every participant in `codes` finishes their
     plan (codes with arbitrary names included: each is counted in its own slot)."""
-    scored = set(scored_item_ids(study))
-    counts = dict.fromkeys(scored_item_ids(study), 0)
+    plan = layout(study)
+    scored = set(plan.scored)
+    counts = dict.fromkeys(plan.scored, 0)
     for code in codes:
-        for item_id in assigned_item_ids(study, code) & scored:
+        for item_id in plan.assigned_item_ids(code) & scored:
             counts[item_id] += 1
     return counts
