@@ -177,7 +177,11 @@ class Ledger:
     def rows(self, code: str) -> list[tuple[str, str, str]]:
         if not self.db_path.exists():
             return []
-        conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True, timeout=30)
+        # Read-write, as the app's next start opens it: a kill in the middle of the very first
+        # open can leave a hot rollback journal (before the database is switched to WAL), which
+        # only a connection that may write can roll back; read-only, SQLite refuses to read it
+        # ("attempt to write a readonly database"). The killed process is gone by now.
+        conn = sqlite3.connect(self.db_path, timeout=30)
         try:
             # A kill during the very first open leaves the file without a schema: creating it
             # is one transaction, rolled back whole (test_storage proves it). Nothing was saved.
