@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import uuid
@@ -124,3 +125,27 @@ def english_words(request: pytest.FixtureRequest) -> None:
         from widgets.i18n import set_ui_language
 
         set_ui_language("en")
+
+
+@pytest.fixture(scope="session")
+def qapp_cls() -> type:
+    """pytest-qt's application: one that runs the garbage collector on the GUI thread only,
+    as the app's does (widgets/main_thread_gc.py)."""
+    from widgets.main_thread_gc import CollectingApplication
+
+    return CollectingApplication
+
+
+@pytest.fixture(autouse=True)
+def collector_as_at_start(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test without Qt starts with the automatic garbage collector on, as a process without
+    a QApplication has it; a Qt test earlier in the session turned it off for good
+    (widgets/main_thread_gc.py). Qt tests keep it off."""
+    if {"qapp", "qtbot"} & set(request.fixturenames):
+        yield
+        return
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()

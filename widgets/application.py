@@ -29,6 +29,9 @@ def application(offscreen: bool) -> QApplication:
         # Wayland matches windows to assets/baseline-studio.desktop (and its icon) by this name.
         QGuiApplication.setDesktopFileName("baseline-studio")
     app.setWindowIcon(app_icon())
+    from widgets.main_thread_gc import collect_on_gui_thread
+
+    collect_on_gui_thread(app)  # no Qt object freed by the collector on a worker thread
     return app
 
 
