@@ -23,6 +23,7 @@ from app.results.agreement import (
     per_query_agreement,
 )
 from app.results.options import ResultsOptions
+from app.results.rater_batch import split_raters
 from app.results.reliability import reliability_data
 from app.results.score_rows import mean_scores
 from app.results.scorers import scorer_for
@@ -58,10 +59,11 @@ def task_entry(group: QuestionGroup, answers: pd.DataFrame, options: ResultsOpti
     if scorer is None or task not in TASK_METRICS:
         raise ValueError(f"question {group.question_id!r} ({group.kind}) has no MTEB scoring")
     pooled_keys, per_keys = TASK_METRICS[task]
-    # One groupby, not a mask per rater (that was raters x responses: minutes at 1,000 raters).
-    by_rater = dict(iter(answers.groupby("participant", sort=True)))
-    raters = list(by_rater)
-    per_rater = {r: scorer.rater_scores(group, by_rater[r]) for r in raters}
+    # One split into arrays and every rater scored from them (`FamilyScorer.score_raters`),
+    # not a mask (raters x responses) nor a frame per rater.
+    split = split_raters(answers)
+    raters = split.codes
+    per_rater = dict(zip(raters, scorer.score_raters(group, split).scores, strict=True))
     if len(raters) > 1 and task in POOLED_TASKS:
         pooled = scorer.pooled(group, answers, options)
         top = pooled.scores if pooled else {}

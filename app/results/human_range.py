@@ -18,6 +18,7 @@ import pandas as pd
 from scipy.stats import rankdata, spearmanr
 
 from app.results.gaps import gaps_frame, score_lookup
+from app.results.metrics_rating import spearman_of_centred_ranks
 from app.results.party_cells import Cell, party_cells
 from app.results.summary import StudyResults
 
@@ -79,11 +80,8 @@ def _all_at_once(matrix: np.ndarray) -> np.ndarray:
         consensus = np.where(others_count > 0, others_total / others_count, np.nan)
     both = np.isfinite(matrix) & np.isfinite(consensus)
     n = both.sum(axis=1)
-    dx, dy = _centred_ranks(matrix, both, n), _centred_ranks(consensus, both, n)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        scale = np.true_divide(1, n - 1)
-        r = (dx * dy).sum(axis=1) * scale / np.sqrt((dy * dy).sum(axis=1) * scale)
-        r = np.clip(r / np.sqrt((dx * dx).sum(axis=1) * scale), -1, 1)
+    r = spearman_of_centred_ranks(_centred_ranks(matrix, both, n),
+                                  _centred_ranks(consensus, both, n), n)
     constant = _constant(matrix, both) | _constant(consensus, both)
     return np.where((n < 2) | constant, math.nan, r)
 

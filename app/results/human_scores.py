@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 
 from app.results.options import ResultsOptions
+from app.results.rater_batch import split_raters
 from app.results.rater_models import aggregate_pooled
 from app.results.score_rows import ALL, SCORE_COLUMNS, Subset, mean_scores
 
@@ -31,32 +32,28 @@ def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions,
                  aggregates: dict[str, pd.DataFrame]) -> list[dict[str, Any]]:
     group, scorer = subset.group, subset.scorer
     rows: list[dict[str, Any]] = []
-    per_rater: dict[str, dict[str, float]] = {}
-    values: dict[str, pd.Series] = {}
-    tiers: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    by_rater = {str(p): rows for p, rows in sub.groupby("participant", sort=True)}
-    scored = scorer.score_parties(group, by_rater)
-    for code, rater_rows in by_rater.items():
-        per_rater[code], values[code] = scored[code]
-        tiers[code] = str(rater_rows["tier"].iloc[0])
-        counts[code] = int(rater_rows["item_id"].nunique())
+    # The raters split once into arrays and scored together (`FamilyScorer.score_raters`).
+    split = split_raters(sub)
+    scored = scorer.score_raters(group, split)
+    codes = split.codes
+    per_rater = dict(zip(codes, scored.scores, strict=True))
+    tiers = dict(zip(codes, split.tiers, strict=True))
+    counts = dict(zip(codes, split.n_items, strict=True))
     # Every rater's bootstrap statistics in one batch; the tier and all-rater rows average them.
-    codes = list(per_rater)
-    boot = subset.boot_rows([values[c] for c in codes])
+    boot = subset.boot_values(scored.values)
+    position = {c: k for k, c in enumerate(codes)}
     if subset.category == ALL:
         for k, code in enumerate(codes):
-            rows += subset.rows("participant", code, per_rater[code], [values[code]],
+            rows += subset.rows("participant", code, per_rater[code], [],
                                 n_items=counts[code], n_raters=1, per_row=boot[[k]])
     for tier in sorted({t for t in tiers.values() if t}):
         members = [c for c in per_rater if tiers[c] == tier]
-        rows += subset.rows("tier", tier, mean_scores([per_rater[c] for c in members]),
-                            [values[c] for c in members],
+        rows += subset.rows("tier", tier, mean_scores([per_rater[c] for c in members]), [],
                             n_items=int(sub[sub["participant"].isin(members)]["item_id"].nunique()),
                             n_raters=len(members),
-                            per_row=boot[[codes.index(c) for c in members]])
-    rows += subset.rows("humans", HUMANS, mean_scores(list(per_rater.values())),
-                        list(values.values()), n_items=int(sub["item_id"].nunique()),
+                            per_row=boot[[position[c] for c in members]])
+    rows += subset.rows("humans", HUMANS, mean_scores(list(per_rater.values())), [],
+                        n_items=int(sub["item_id"].nunique()),
                         n_raters=len(per_rater), per_row=boot)
     pooled = scorer.pooled(group, sub, options)
     if pooled is not None:

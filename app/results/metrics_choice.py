@@ -40,26 +40,40 @@ def classification_scores_many(
     out = {k: dict.fromkeys(CHOICE_METRICS, float("nan")) for k in parties}
     if not keys:
         return out
-    sizes = [len(parties[k][0]) for k in keys]
-    owner = np.repeat(np.arange(len(keys)), sizes)
-    both = np.concatenate([np.asarray(parties[k][0], dtype=object) for k in keys]
-                          + [np.asarray(parties[k][1], dtype=object) for k in keys])
+    owner = np.repeat(np.arange(len(keys)), [len(parties[k][0]) for k in keys])
+    gold = np.concatenate([np.asarray(parties[k][0], dtype=object) for k in keys])
+    predicted = np.concatenate([np.asarray(parties[k][1], dtype=object) for k in keys])
+    out.update(zip(keys, classification_scores_flat(owner, gold, predicted, len(keys)),
+                   strict=True))
+    return out
+
+
+def classification_scores_flat(owner: np.ndarray, gold: np.ndarray, predicted: np.ndarray,
+                               n_parties: int) -> list[dict[str, float]]:
+    """`classification_scores_many` of parties given as flat arrays: entry j is party
+    `owner[j]`'s (gold[j], predicted[j]); a party without entries scores NaN."""
+    out = [dict.fromkeys(CHOICE_METRICS, float("nan")) for _ in range(n_parties)]
+    if len(owner) == 0:
+        return out
+    both = np.concatenate([np.asarray(gold, dtype=object), np.asarray(predicted, dtype=object)])
     codes, labels = pd.factorize(both, sort=True)
     n_labels = len(labels)
-    gold, pred = codes[:len(owner)], codes[len(owner):]
-    cells = len(keys) * n_labels
-    true_sum = np.bincount(owner * n_labels + gold, minlength=cells).reshape(len(keys), -1)
-    pred_sum = np.bincount(owner * n_labels + pred, minlength=cells).reshape(len(keys), -1)
-    right = gold == pred
-    tp_sum = np.bincount((owner * n_labels + gold)[right], minlength=cells).reshape(len(keys), -1)
-    for i, key in enumerate(keys):
+    owner = np.asarray(owner)
+    gold_codes, pred_codes = codes[:len(owner)], codes[len(owner):]
+    cells = n_parties * n_labels
+    true_sum = np.bincount(owner * n_labels + gold_codes, minlength=cells).reshape(n_parties, -1)
+    pred_sum = np.bincount(owner * n_labels + pred_codes, minlength=cells).reshape(n_parties, -1)
+    right = gold_codes == pred_codes
+    tp_sum = np.bincount((owner * n_labels + gold_codes)[right],
+                         minlength=cells).reshape(n_parties, -1)
+    for i in np.flatnonzero(np.bincount(owner, minlength=n_parties)):
         mine = (true_sum[i] > 0) | (pred_sum[i] > 0)
         tp, support, predicted = tp_sum[i][mine], true_sum[i][mine], pred_sum[i][mine]
         precision = _prf_divide(tp.astype(float), predicted.astype(float))
         recall = _prf_divide(tp.astype(float), support.astype(float))
         f1 = _prf_divide(2.0 * tp.astype(float), 1.0 * support.astype(float) + predicted)
         weights = support / support.sum()
-        out[key] = {
+        out[i] = {
             "accuracy": float(np.sum(recall * weights)),
             "f1": float(np.mean(f1)),
             "f1_weighted": float(np.sum(f1 * weights)),

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from scipy.stats import pearsonr, spearmanr
+from scipy.stats import pearsonr, rankdata, spearmanr
 from sklearn.metrics import accuracy_score, mean_squared_error
 
 from app.study.answers import NA
@@ -59,6 +59,89 @@ def _library_sts_scores(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
         "pearson": float(pearsonr(g, p).statistic),
         "mse": mse,
     }
+
+
+def sts_scores_many(owner: np.ndarray, gold: np.ndarray, predicted: np.ndarray,
+                    n_parties: int) -> list[dict[str, float]]:
+    """`sts_scores` of many parties at once: entry j is party `owner[j]`'s pair (gold[j],
+    predicted[j]), entries grouped by party (owner sorted). The same floats as the per-party
+    call, not close ones (tests/app/results/test_sts_batch.py):
+
+    - MSE: when every value of a party is a multiple of 1/1024 no larger than 1024 (rating steps,
+      halves, quarters; not tenths), each squared difference and every partial sum of them is
+      exact, so the sum by bincount is the sum scikit-learn takes, in any order, and the one
+      division by the count is its mean. Other parties take the libraries (`sts_scores`).
+    - Spearman: average ranks are halves and their mean (n+1)/2, so every sum of scipy's
+      `corrcoef` is exact in any order; the divisions follow it step by step
+      (`spearman_of_centred_ranks`).
+    - Pearson: scipy's `pearsonr` along the rows of the parties with the same number of pairs,
+      which is its one-row computation for each row.
+    """
+    g = np.asarray(gold, dtype=float)
+    p = np.asarray(predicted, dtype=float)
+    keep = ~(np.isnan(g) | np.isnan(p))
+    owner, g, p = np.asarray(owner)[keep], g[keep], p[keep]
+    counts = np.bincount(owner, minlength=n_parties)
+    start = np.concatenate([[0], np.cumsum(counts)])
+    batch = _exact_parties(owner, g, p, n_parties)
+    out: list[dict[str, float]] = [{} for _ in range(n_parties)]
+    for k in np.flatnonzero(~batch):
+        out[k] = sts_scores(g[start[k]:start[k + 1]], p[start[k]:start[k + 1]])
+    diff = np.where(batch[owner], g, 0.0) - np.where(batch[owner], p, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mse = np.bincount(owner, diff * diff, minlength=n_parties) / counts
+    low_g, high_g = _party_range(owner, g, n_parties)
+    low_p, high_p = _party_range(owner, p, n_parties)
+    varied = (counts >= 2) & (low_g != high_g) & (low_p != high_p)
+    for k in np.flatnonzero(batch):
+        if counts[k] == 0:
+            out[k] = dict.fromkeys(STS_METRICS, math.nan)
+        else:
+            out[k] = {"spearman": math.nan, "pearson": math.nan, "mse": float(mse[k])}
+    for n in np.unique(counts[batch & varied]):
+        parties = np.flatnonzero(batch & varied & (counts == n))
+        rows = start[parties][:, None] + np.arange(n)
+        gold_rows, predicted_rows = g[rows], p[rows]
+        spearman = spearman_of_centred_ranks(rankdata(gold_rows, axis=1) - (n + 1) / 2,
+                                             rankdata(predicted_rows, axis=1) - (n + 1) / 2,
+                                             np.full(len(parties), n))
+        pearson = pearsonr(gold_rows, predicted_rows, axis=1).statistic
+        for k, s, r in zip(parties, spearman.tolist(), pearson.tolist(), strict=True):
+            out[k] = {"spearman": float(s), "pearson": float(r), "mse": float(mse[k])}
+    return out
+
+
+def _exact_parties(owner: np.ndarray, g: np.ndarray, p: np.ndarray, n_parties: int) -> np.ndarray:
+    """Per party: every value a multiple of 1/1024 within +-1024 and the sum of squared
+    differences below 2**32 (then every partial sum is exact); the others take the libraries."""
+    bad = np.zeros(len(g), dtype=bool)
+    for values in (g, p):
+        scaled = values * 1024.0
+        with np.errstate(invalid="ignore"):
+            bad |= ~(np.abs(values) <= 1024.0) | (scaled != np.round(scaled))
+    ok = np.bincount(owner, bad, minlength=n_parties) == 0
+    diff = np.where(bad, 0.0, g) - np.where(bad, 0.0, p)
+    return ok & (np.bincount(owner, diff * diff, minlength=n_parties) < 2.0**32)
+
+
+def _party_range(owner: np.ndarray, values: np.ndarray, n_parties: int
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    low = np.full(n_parties, np.inf)
+    high = np.full(n_parties, -np.inf)
+    np.minimum.at(low, owner, values)
+    np.maximum.at(high, owner, values)
+    return low, high
+
+
+def spearman_of_centred_ranks(dx: np.ndarray, dy: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """scipy's `spearmanr(x, y)` of each row pair, from the rows' average ranks less their mean
+    (zero where a row has no pair): numpy's `corrcoef` of the two rank rows step by step (the
+    sums are exact, so their order does not matter; then the product by 1/(n-1), and the
+    division by y's standard deviation before x's, as `rs[1, 0]`), clipped to [-1, 1]."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scale = np.true_divide(1, n - 1)
+        r = (dx * dy).sum(axis=1) * scale / np.sqrt((dy * dy).sum(axis=1) * scale)
+        return np.clip(r / np.sqrt((dx * dx).sum(axis=1) * scale), -1, 1)
 
 
 def authorship_scores(judged_positive: Sequence[bool],

@@ -18,6 +18,7 @@ import pandas as pd
 
 from app.results.bootstrap import seed_number
 from app.results.options import ResultsOptions
+from app.results.rater_batch import RaterValues, split_raters
 from app.results.rater_models import aggregate_pooled, fit_group
 from app.results.score_rows import ALL, Subset, subsets
 from app.results.scorers import FamilyScorer, scorer_for
@@ -85,7 +86,7 @@ class _Scored:
     cell's values are these restricted to its items (`Subset.matrix` aligns by item id)."""
 
     rater_scores: dict[str, float]
-    rater_values: dict[str, pd.Series]
+    rater_values: RaterValues  # every rater's per-item values, in the raters' order
     tiers: dict[str, str]
     pooled_label: str | None
     pooled_values: pd.Series | None
@@ -121,17 +122,17 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
 def _score_all(scorer: FamilyScorer, group: QuestionGroup, answers: pd.DataFrame,
                models: dict[str, pd.DataFrame], options: ResultsOptions,
                fitted: dict[str, pd.DataFrame]) -> _Scored:
-    by_rater = {str(p): rows for p, rows in answers.groupby("participant", sort=True)}
-    scored = scorer.score_parties(group, by_rater)
+    split = split_raters(answers)
+    scored = scorer.score_raters(group, split)
     pooled = scorer.pooled(group, answers, options)
     models = {m: a for m, a in models.items() if not a.empty}
     model_scored = scorer.score_parties(group, models)
     # `fitted`: the rater models' labels on these answers (compute_results' own fit for the
     # results' answers, so gaps.csv and human_scores.csv agree); each cell restricts them.
     aggregates = aggregate_pooled(group, scorer, fitted, list(group.items))
-    return _Scored({c: s[0].get(scorer.main, np.nan) for c, s in scored.items()},
-                   {c: s[1] for c, s in scored.items()},
-                   {c: str(rows["tier"].iloc[0]) for c, rows in by_rater.items()},
+    return _Scored({c: s.get(scorer.main, np.nan) for c, s in zip(split.codes, scored.scores,
+                                                                   strict=True)},
+                   scored.values, dict(zip(split.codes, split.tiers, strict=True)),
                    pooled.label if pooled else None, pooled.values if pooled else None,
                    {m: s[1] for m, s in model_scored.items()},
                    [(a.label, a.values) for a in aggregates])
@@ -147,18 +148,18 @@ def _rater_scores(subset: Subset, sub: pd.DataFrame, scored: _Scored,
     present = np.isfinite(matrix).any(axis=1)
     if subset.scorer.decomposable:
         return {c: float(np.mean(row[np.isfinite(row)]))
-                for c, row, ok in zip(scored.rater_values, matrix, present, strict=True) if ok}
-    by_rater = {str(p): rows for p, rows in sub.groupby("participant", sort=True)}
-    return {c: s[0].get(subset.scorer.main, np.nan)
-            for c, s in subset.scorer.score_parties(subset.group, by_rater).items()}
+                for c, row, ok in zip(scored.rater_values.codes, matrix, present, strict=True)
+                if ok}
+    split = split_raters(sub)
+    return {c: s.get(subset.scorer.main, np.nan) for c, s in
+            zip(split.codes, subset.scorer.score_raters(subset.group, split).scores, strict=True)}
 
 
 def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
           illustrative: dict[str, bool]) -> Cell:
-    codes = list(scored.rater_values)
-    values = [scored.rater_values[c] for c in codes]
-    matrix = subset.matrix(values)
-    boot = subset.boot_rows(values)
+    codes = scored.rater_values.codes
+    matrix = scored.rater_values.matrix(subset.index)
+    boot = subset.boot_matrix(matrix)
     cell = Cell(subset)
     cell.rater_scores = _rater_scores(subset, sub, scored, matrix)
     # Raters without an answer in the cell have all-NaN rows: left out of every mean below.

@@ -26,6 +26,7 @@ import pandas as pd
 from app.results.bootstrap import boot_mean, boot_rows, mean_rows_interval, resample_counts
 from app.results.lookup import positions
 from app.results.options import ResultsOptions
+from app.results.rater_batch import RaterValues
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
 
@@ -80,8 +81,20 @@ class Subset:
         """parties x resamples: each party's main metric on each resample (one batch)."""
         if self.counts.size == 0 or not series:
             return np.zeros((len(series), 0))
+        return self.boot_matrix(self.matrix(series))
+
+    def boot_values(self, values: RaterValues) -> np.ndarray:
+        """`boot_rows` of the raters' per-item values given as one batch (rater_batch)."""
+        if self.counts.size == 0 or not values.codes:
+            return np.zeros((len(values.codes), 0))
+        return self.boot_matrix(values.matrix(self.index))
+
+    def boot_matrix(self, matrix: np.ndarray) -> np.ndarray:
+        """`boot_rows` of parties whose `matrix` is known already."""
+        if self.counts.size == 0 or len(matrix) == 0:
+            return np.zeros((len(matrix), 0))
         stat = boot_mean if type(self.scorer).boot is FamilyScorer.boot else self.scorer.boot
-        return boot_rows(self.matrix(series), self.gold, self.counts, stat)
+        return boot_rows(matrix, self.gold, self.counts, stat)
 
     def interval(self, series: list[pd.Series]) -> tuple[float, float]:
         return mean_rows_interval(self.boot_rows(series), self.options.confidence)

@@ -29,6 +29,7 @@ from app.results.lookup import positions
 from app.results.metrics_choice import (
     CHOICE_METRICS,
     classification_scores,
+    classification_scores_flat,
     classification_scores_many,
     majority_candidates,
     majority_vote,
@@ -40,6 +41,7 @@ from app.results.metrics_rating import (
     authorship_scores,
     numeric,
     sts_scores,
+    sts_scores_many,
 )
 from app.results.metrics_retrieval import (
     RANKING_METRICS,
@@ -50,6 +52,7 @@ from app.results.metrics_retrieval import (
     rank_agreement,
 )
 from app.results.options import ResultsOptions
+from app.results.rater_batch import RaterScores, RaterSplit, RaterValues
 from app.results.units import QuestionGroup
 from app.study.answers import item_document_ids
 
@@ -87,6 +90,14 @@ class FamilyScorer:
         """`score` of several raters or models at once; scorers that can batch override it."""
         return {name: self.score(group, rows) for name, rows in parties.items()}
 
+    def score_raters(self, group: QuestionGroup, split: RaterSplit) -> RaterScores:
+        """`score` of every rater of a split (`rater_batch.split_raters`), in its order;
+        scorers that score all raters from whole arrays override it."""
+        codes = split.codes
+        scored = self.score_parties(group, {c: split.frame(k) for k, c in enumerate(codes)})
+        return RaterScores(codes, [scored[c][0] for c in codes],
+                           RaterValues.of_series(codes, [scored[c][1] for c in codes]))
+
     def boot(self, values: np.ndarray, gold: np.ndarray | None, counts: np.ndarray) -> np.ndarray:
         """The main metric of one party in each bootstrap resample (`app.results.bootstrap`)."""
         return boot_mean(values, gold, counts)
@@ -116,17 +127,32 @@ class AccuracyScorer(FamilyScorer):
     def _pairs(self, group: QuestionGroup, rows: pd.DataFrame) -> tuple[list[str], list[str], list[str]]:
         """(items, gold, predicted) of the answers that are option keys on items with gold, in
         row order. Gold is looked up once per distinct item, the rest is whole-array work."""
-        items = rows["item_id"].to_numpy(dtype=object)
-        answers = rows["answer"].to_numpy(dtype=object)
+        items, answers = rows["item_id"].to_numpy(dtype=object), rows["answer"].to_numpy(dtype=object)
+        keep, gold = self._kept(group, items, answers)
+        return items[keep].tolist(), gold[keep].tolist(), answers[keep].tolist()
+
+    def _kept(self, group: QuestionGroup, items: np.ndarray, answers: np.ndarray
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """(which answers `_pairs` keeps, every answer's gold or None)."""
         gold_items, gold_values = group.gold_lookup
-        gold = gold_values[positions(gold_items, rows["item_id"])]  # -1 (no gold): the trailing None
+        gold = gold_values[positions(gold_items, items)]  # -1 (no gold): the trailing None
         if pd.api.types.infer_dtype(answers, skipna=False) == "string":
             keep = np.ones(len(answers), dtype=bool)
         else:
             keep = np.fromiter((isinstance(a, str) for a in answers), dtype=bool,
                                count=len(answers))
         keep &= gold != None  # noqa: E711 (element-wise on an object array)
-        return items[keep].tolist(), gold[keep].tolist(), answers[keep].tolist()
+        return keep, gold
+
+    def score_raters(self, group: QuestionGroup, split: RaterSplit) -> RaterScores:
+        """`score_parties` of every rater from the split's arrays: the same pairs, counts and
+        correct flags, without a frame and a Series per rater."""
+        keep, gold = self._kept(group, split.item_ids, split.answers)
+        owner, gold, predicted = split.owner[keep], gold[keep], split.answers[keep]
+        scores = classification_scores_flat(owner, gold, predicted, len(split.codes))
+        right = (gold == predicted).astype(float)
+        return RaterScores(split.codes, scores,
+                           RaterValues(split.codes, owner, split.item_ids[keep], right))
 
     def rater_scores(self, group: QuestionGroup, rows: pd.DataFrame) -> dict[str, float]:
         _, gold, predicted = self._pairs(group, rows)
@@ -179,6 +205,17 @@ class StsScorer(FamilyScorer):
     def item_values(self, group: QuestionGroup, rows: pd.DataFrame) -> pd.Series:
         return pd.Series([numeric(a) for a in rows["answer"]], index=list(rows["item_id"]),
                          dtype=float)
+
+    def score_raters(self, group: QuestionGroup, split: RaterSplit) -> RaterScores:
+        """`score` of every rater at once (`metrics_rating.sts_scores_many`): every answer is
+        a value (NaN for N/A), gold looked up once per distinct item."""
+        where, items = pd.factorize(split.item_ids)
+        gold = np.array([numeric(group.gold(str(i))) for i in items], dtype=float)[where]
+        ratings = np.fromiter((numeric(a) for a in split.answers), dtype=float,
+                              count=len(split.answers))
+        scores = sts_scores_many(split.owner, gold, ratings, len(split.codes))
+        return RaterScores(split.codes, scores,
+                           RaterValues(split.codes, split.owner, split.item_ids, ratings))
 
     def boot(self, values: np.ndarray, gold: np.ndarray | None, counts: np.ndarray) -> np.ndarray:
         return boot_spearman(values, gold, counts)
