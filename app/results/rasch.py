@@ -29,6 +29,7 @@ import pandas as pd
 from scipy.special import expit
 
 from app.results.lookup import positions
+from app.results.rater_batch import split_raters
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
 
@@ -124,12 +125,11 @@ def group_rasch(group: QuestionGroup, scorer: FamilyScorer | None, answers: pd.D
     if (scorer is None or scorer.family != "accuracy"
             or group.response_kind.answer_value != "label"):
         return [], []
-    by_rater = {str(code): rows for code, rows in answers.groupby("participant", sort=True)}
-    tiers = {code: str(rows["tier"].iloc[0]) for code, rows in by_rater.items()}
-    humans = scorer.score_parties(group, by_rater)
+    split = split_raters(answers)  # every rater scored from arrays, not a frame each
+    humans = scorer.score_raters(group, split).values
     scored = scorer.score_parties(group, models)
-    parties = [Party("participant", code, tiers[code], values)
-               for code, (_, values) in humans.items()]
+    parties = [Party("participant", code, split.tiers[k], humans.series(k))
+               for k, code in enumerate(split.codes)]
     parties += [Party("model", name, "", values) for name, (_, values) in scored.items()]
     return rasch_rows(group.question_id, parties)
 

@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 
 from app.results.options import ResultsOptions
+from app.results.rasch import Party, group_rasch, rasch_rows
 from app.results.rater_batch import RaterValues, split_raters
 from app.results.score_rows import Subset
 from app.results.scorers import scorer_for
@@ -141,3 +142,23 @@ def test_values_of_series_round_trip() -> None:
     assert np.array_equal(values.matrix(pd.Index(["c", "a", "q"])),
                           [[np.nan, 1.0, np.nan], [np.nan] * 3, [0.5, np.nan, np.nan]],
                           equal_nan=True)
+
+
+def _rasch_per_rater(group: QuestionGroup, answers: pd.DataFrame) -> tuple[list, list]:
+    """group_rasch before the batch: a frame and `score_parties` per rater."""
+    scorer = scorer_for(group)
+    assert scorer is not None
+    by_rater = {str(code): rows for code, rows in answers.groupby("participant", sort=True)}
+    tiers = {code: str(rows["tier"].iloc[0]) for code, rows in by_rater.items()}
+    parties = [Party("participant", code, tiers[code], values)
+               for code, (_, values) in scorer.score_parties(group, by_rater).items()]
+    return rasch_rows(group.question_id, parties)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rasch_of_the_batch_is_the_per_rater_one(tmp_path: Path, seed: int) -> None:
+    group = groups(tmp_path)["label"]
+    answers = answers_for(group, seed, raters=25)
+    new, old = group_rasch(group, scorer_for(group), answers, {}), _rasch_per_rater(group, answers)
+    for mine, theirs in zip(new, old, strict=True):  # (equals: NaN where both have NaN)
+        assert mine and pd.DataFrame(mine).equals(pd.DataFrame(theirs))
