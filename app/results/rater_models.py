@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from app.results.lookup import isin
 from app.results.rater_em import Coded, RaterFit, dawid_skene, mace
 from app.results.scorers import FamilyScorer, Pooled
 from app.results.units import QuestionGroup, group_answers, question_groups
@@ -113,7 +114,7 @@ def aggregate_pooled(group: QuestionGroup, scorer: FamilyScorer,
     wanted = set(item_ids)
     out = []
     for method, labels in aggregates.items():
-        frame = labels[labels["item_id"].isin(wanted)]
+        frame = labels[isin(labels["item_id"], wanted)]
         if not frame.empty:
             scores, values = scorer.score(group, frame)
             out.append(Pooled(method, scores, values))
