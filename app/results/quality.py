@@ -90,7 +90,8 @@ def _completion(loaded: LoadedStudy, frame: pd.DataFrame, codes: Iterable[str]) 
     scored = set(plan.scored)
     answered = frame[isin(frame["item_id"], scored) & ~frame["timed_out"].astype(bool)
                      & frame["answer"].notna()]
-    done = {str(code): set(rows) for code, rows in answered.groupby("participant")["item_id"]}
+    done = {str(code): set(rows.unique().tolist())  # (tolist: one conversion, not a walk)
+            for code, rows in answered.groupby("participant")["item_id"]}
     out = {}
     for code in codes:
         assigned = plan.assigned_item_ids(code) & scored
