@@ -166,10 +166,13 @@ def test_arrow_read_equals_the_list_read(mini_study_dir: Path, db_url: str) -> N
 def test_arrow_read_keeps_ties_and_missing_values_as_the_list_read(mini_study_dir: Path,
                                                                    tmp_path: Path) -> None:
     # Rows equal in participant, position and question keep the table's order (both sorts are
-    # stable); missing times and option orders come through as the list read gives them.
+    # stable), rows out of order are sorted (rows in order are taken as they are); missing times and option orders come through as the list read gives them.
     loaded, db = _filled(mini_study_dir, f"sqlite:///{tmp_path / 't.sqlite3'}")
     with db.engine.begin() as conn:
         conn.exec_driver_sql("UPDATE response SET position = 0 WHERE participant_code = 'SIM001'")
+        # and another participant's rows stored in reverse plan order (the sort's take)
+        conn.exec_driver_sql("UPDATE response SET position = 1000 - position"
+                             " WHERE participant_code = 'SIM002'")
         conn.exec_driver_sql("UPDATE response SET rt_ms = NULL, onset_ns = NULL, onset_utc = NULL,"
                              " option_order_json = NULL WHERE rowid % 3 = 0")
     arrays = response_arrays(db, "mini")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from sqlalchemy import BigInteger, Boolean, Float, Integer, Table
 
 from app.storage.tables import ResponseRow
@@ -80,7 +81,10 @@ def response_arrays(db: Database, study_id: str, columns: Sequence[str] = RESPON
         return None
     table = pa.Table.from_arrays(batch.flatten(), names=[*wanted, "_typed"])
     order = pc.sort_indices(table, sort_keys=[(c, "ascending") for c in _ORDER])  # stable
-    table = table.take(order)
+    # Rows written a participant at a time in plan order come back from the table's own scan
+    # already sorted: then no take (a copy of every text column).
+    if not np.array_equal(order.to_numpy(), np.arange(len(order))):
+        table = table.take(order)
     out: dict[str, Any] = {}
     for name in columns:
         if name == "study_id":
