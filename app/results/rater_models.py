@@ -56,9 +56,11 @@ def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
     for method, fit in zip(METHODS, _fits(coded), strict=True):
         out.raters += _rater_rows(group.question_id, method, fit, n_items)
         labels, posterior = fit.labels, fit.posterior
+        # (tolist: Python floats at once, equal to float() of each NumPy scalar)
         out.labels += [{"question_id": group.question_id, "item_id": item, "method": method,
-                        "label": label, "posterior": float(p)}
-                       for item, label, p in zip(coded.item_names, labels, posterior, strict=True)]
+                        "label": label, "posterior": p}
+                       for item, label, p in zip(coded.item_names, labels, posterior.tolist(),
+                                                 strict=True)]
         out.aggregates[method] = pd.DataFrame({"item_id": coded.item_names, "answer": labels})
     return out
 
