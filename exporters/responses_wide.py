@@ -9,7 +9,7 @@ import pandas as pd
 from app.study.loader import LoadedStudy
 from exporters.csv_fast import write_csv
 from exporters.out_folder import out_path
-from exporters.responses_csv import answer_text, privacy_filter
+from exporters.responses_csv import answer_text, answer_texts, privacy_filter
 
 LEAD_COLUMNS = ["item_id", "question_id", "question_kind", "block_id", "gold"]
 
@@ -23,7 +23,7 @@ def wide_frame(loaded: LoadedStudy, frame: pd.DataFrame, *,
                           include_identifying=include_identifying)
     if kept.empty:
         return pd.DataFrame(columns=LEAD_COLUMNS)
-    kept = kept.assign(answer_text=kept["answer"].map(answer_text))
+    kept = kept.assign(answer_text=answer_texts(kept["answer"]))
     table = kept.pivot_table(index=["item_id", "question_id"], columns="participant",
                              values="answer_text", aggfunc="first", sort=False)
     table.columns = [str(c) for c in table.columns]

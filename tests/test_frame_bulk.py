@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+import pytest
 
-from app.results.frame import RESPONSE_COLUMNS, responses_frame
+from app.results.frame import RESPONSE_COLUMNS, _responses_frame, responses_frame
 from app.simulate import SimulationConfig, simulate
 from app.storage import Database, open_database
-from app.storage.bulk_read import RESPONSE_FIELDS, answered_items, response_columns
+from app.storage.bulk_read import RESPONSE_FIELDS, answered_items, response_arrays, response_columns
 from app.study.loader import LoadedStudy, load_study
 
 
@@ -139,4 +140,69 @@ def test_frame_leaves_the_collector_as_it_found_it(mini_study_dir: Path, tmp_pat
         assert not gc.isenabled()
     finally:
         gc.enable()
+    db.close()
+
+
+def test_arrow_read_equals_the_list_read(mini_study_dir: Path, db_url: str) -> None:
+    # app.storage.bulk_read.response_arrays: the rows converted to Arrow in one go and sorted
+    # there, against response_columns (Python lists sorted in Python), value for value.
+    loaded, db = _filled(mini_study_dir, db_url)
+    for include_simulated in (False, True):
+        arrays = response_arrays(db, "mini", include_simulated=include_simulated)
+        lists = response_columns(db, "mini", include_simulated=include_simulated)
+        if not db.is_sqlite:  # PostgreSQL keeps the list read
+            assert arrays is None
+            continue
+        assert arrays is not None and list(arrays) == list(lists)
+        for name, values in lists.items():
+            assert arrays[name].to_pylist() == values, name
+            assert [type(v) for v in arrays[name].to_pylist()] == [type(v) for v in values]
+        fast = _responses_frame(loaded, db, include_simulated=include_simulated, arrow=True)
+        slow = _responses_frame(loaded, db, include_simulated=include_simulated, arrow=False)
+        pd.testing.assert_frame_equal(fast, slow, check_exact=True)
+    db.close()
+
+
+def test_arrow_read_keeps_ties_and_missing_values_as_the_list_read(mini_study_dir: Path,
+                                                                   tmp_path: Path) -> None:
+    # Rows equal in participant, position and question keep the table's order (both sorts are
+    # stable), rows out of order are sorted (rows in order are taken as they are); missing times and option orders come through as the list read gives them.
+    loaded, db = _filled(mini_study_dir, f"sqlite:///{tmp_path / 't.sqlite3'}")
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE response SET position = 0 WHERE participant_code = 'SIM001'")
+        # and another participant's rows stored in reverse plan order (the sort's take)
+        conn.exec_driver_sql("UPDATE response SET position = 1000 - position"
+                             " WHERE participant_code = 'SIM002'")
+        conn.exec_driver_sql("UPDATE response SET rt_ms = NULL, onset_ns = NULL, onset_utc = NULL,"
+                             " option_order_json = NULL WHERE rowid % 3 = 0")
+    arrays = response_arrays(db, "mini")
+    assert arrays is not None
+    for name, values in response_columns(db, "mini").items():
+        assert arrays[name].to_pylist() == values, name
+    pd.testing.assert_frame_equal(
+        _responses_frame(loaded, db, include_simulated=True, arrow=True),
+        _responses_frame(loaded, db, include_simulated=True, arrow=False), check_exact=True)
+    db.close()
+
+
+@pytest.mark.parametrize(("update", "steps_aside"), [
+    ("position = 1.5", True),  # Arrow would make it 1
+    ("rt_ms = 'slow'", True),
+    ("item_id = x'71'", True),  # a blob where text is declared
+    ("practice = 2.5", True),
+    ("onset_ns = 2.5", True),
+    ("rt_ms = 7", False),  # an integer into a REAL column: SQLite stores 7.0
+    ("position = '3'", False),  # text that looks like an integer: SQLite stores 3
+])
+def test_a_value_of_another_type_takes_the_list_read(mini_study_dir: Path, tmp_path: Path,
+                                                     update: str, steps_aside: bool) -> None:
+    # SQLite stores what it is given whatever the declared type; Arrow's conversion would
+    # round or refuse it, so the Arrow read steps aside and the frame is the list read's.
+    loaded, db = _filled(mini_study_dir, f"sqlite:///{tmp_path / 'u.sqlite3'}")
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql(f"UPDATE response SET {update} WHERE rowid = 2")
+    assert (response_arrays(db, "mini") is None) == steps_aside
+    pd.testing.assert_frame_equal(
+        _responses_frame(loaded, db, include_simulated=True, arrow=True),
+        _responses_frame(loaded, db, include_simulated=True, arrow=False), check_exact=True)
     db.close()

@@ -17,6 +17,7 @@ from app.study.loader import LoadedStudy
 # _ARROW_TEXT is then None and pyarrow is never reached.
 with contextlib.suppress(ImportError):
     import pyarrow as pa
+    import pyarrow.compute as pc
 
 RESPONSE_COLUMNS = [
     "response_uuid", "study_id", "content_hash", "participant", "session_uuid", "item_id",
@@ -48,13 +49,19 @@ def responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: boo
         return _responses_frame(loaded, db, include_simulated=include_simulated)
 
 
-def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bool) -> pd.DataFrame:
+def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bool,
+                     arrow: bool = True) -> pd.DataFrame:
+    """`arrow`: read into Arrow arrays where the database and pandas allow it (SQLite, text
+    held in Arrow), else (or if False) into Python lists; the same frame either way."""
     study = loaded.study
     items = loaded.items_by_id
-    table = db.response_columns(study.id, [*_FROM_TABLE.values(), "answer_json",
-                                           "option_order_json"],
-                                include_simulated=include_simulated)
-    if not table["uuid"]:
+    wanted = [*_FROM_TABLE.values(), "answer_json", "option_order_json"]
+    table: dict[str, Any] | None = None
+    if arrow and _ARROW_TEXT is not None:
+        table = db.response_arrays(study.id, wanted, include_simulated=include_simulated)
+    if table is None:
+        table = db.response_columns(study.id, wanted, include_simulated=include_simulated)
+    if len(table["uuid"]) == 0:
         return pd.DataFrame(columns=RESPONSE_COLUMNS)
     kinds = {(i.id, q.id): q.kind for i in study.items for q in i.questions}
     profiles = {p.code: p.profile for p in db.participants(study.id)}
@@ -105,13 +112,14 @@ def _session_languages(db: Database, study_id: str, session_uuids: Any) -> list[
     return [language.get(str(uuid), "") for uuid in session_uuids]
 
 
-def _decoded_answers(stored: list[str]) -> Any:
+def _decoded_answers(stored: Any) -> Any:
     """The decoded answers: each distinct stored text decoded once and, while none is a list
-    or a dict (no two rows may share a mutable answer), handed out by code."""
+    or a dict (no two rows may share a mutable answer), handed out by code. `stored`: a list
+    or an Arrow array of the texts."""
     codes, uniques = _factorize(stored)
     decoded = [json.loads(text) for text in uniques] if len(uniques) * 2 <= len(stored) else None
     if decoded is None or any(isinstance(v, dict | list) for v in decoded):
-        return _decode_answers(stored)
+        return _decode_answers(stored if isinstance(stored, list) else stored.to_pylist())
     return _take(decoded, codes)
 
 
@@ -134,8 +142,14 @@ def _decode_answers(stored: list[str]) -> list[Any]:
 _MISSING = object()
 
 
-def _factorize(values: list[Any]) -> tuple[np.ndarray, list[Any]]:
-    """(code of each value, the distinct values in order of first appearance)."""
+def _factorize(values: Any) -> tuple[np.ndarray, list[Any]]:
+    """(code of each value, the distinct values in order of first appearance), of a list or
+    an Arrow array (by Arrow's hash table; a missing value is NaN among the distinct values,
+    as pandas gives it)."""
+    if not isinstance(values, list):
+        encoded = pc.dictionary_encode(values, null_encoding="encode")
+        distinct = [np.nan if v is None else v for v in encoded.dictionary.to_pylist()]
+        return encoded.indices.to_numpy(zero_copy_only=False).astype(np.intp), distinct
     codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
     return codes, list(uniques)
 
@@ -152,7 +166,15 @@ def _take(per_code: list[Any], codes: np.ndarray) -> Any:
 
 def _as_array(values: Any) -> Any:
     """A column for the frame: numbers and booleans as the NumPy array pandas would infer from
-    the list (set once here rather than inferred value by value), anything else as it is."""
+    the list (set once here rather than inferred value by value), anything else as it is.
+    An Arrow array without missing values: its numbers as NumPy, its text as pandas' Arrow
+    text; with missing values, its list (pandas' own inference, as for the list read)."""
+    if _ARROW_TEXT is not None and isinstance(values, pa.Array):
+        if values.null_count == 0 and pa.types.is_large_string(values.type):
+            return pd.array(values, dtype=_ARROW_TEXT)
+        if values.null_count == 0 and values.type in (pa.int64(), pa.float64(), pa.bool_()):
+            return values.to_numpy(zero_copy_only=False)
+        return _as_array(values.to_pylist())
     if not isinstance(values, list) or not values or type(values[0]) not in (int, float, bool):
         return values
     array = np.array(values)

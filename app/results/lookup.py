@@ -6,6 +6,7 @@ ships without it: docs/packaging.md) it is `Index.get_indexer` itself, with the 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -64,3 +65,17 @@ def _text(values: Any) -> Any:
         return pa.array(array, type=pa.large_string())
     except (pa.ArrowException, UnicodeError):
         return None
+
+
+def isin(values: pd.Series, wanted: Iterable[Any]) -> np.ndarray:
+    """`values.isin(wanted)` as a NumPy mask. Where `values` is text held in Arrow and every
+    wanted value is text, by Arrow's hash table: pandas' own `isin` makes an Arrow scalar of
+    each wanted value first, which for 20,000 item ids asked once per subset and model adds
+    up to seconds. Anything else (numbers, missing values, objects) is pandas' `isin`."""
+    wanted = wanted if isinstance(wanted, list | tuple | set | frozenset) else list(wanted)
+    if pa is not None and isinstance(values.dtype, pd.StringDtype) \
+            and values.dtype.storage == "pyarrow" and all(type(v) is str for v in wanted):
+        text = pa.array(values.array)
+        found = pc.is_in(text, value_set=pa.array(list(wanted), type=text.type))
+        return np.asarray(found.to_numpy(zero_copy_only=False), dtype=bool)
+    return values.isin(wanted).to_numpy(dtype=bool)

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import seed_number
+from app.results.lookup import isin
 from app.results.options import ResultsOptions
 from app.results.rater_batch import RaterValues, split_raters
 from app.results.rater_models import aggregate_pooled, fit_group
@@ -114,7 +115,7 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
                             options, fitted or {})
         for subset in subsets(group, scorer, set(group_answers["item_id"].unique()), options):
             sub = (group_answers if subset.category == ALL
-                   else group_answers[group_answers["item_id"].isin(subset.item_ids)])
+                   else group_answers[isin(group_answers["item_id"], subset.item_ids)])
             if not sub.empty:
                 yield _cell(subset, sub, scored, results.predictions.illustrative)
 

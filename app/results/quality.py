@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from app.kinds import KINDS
+from app.results.lookup import isin
 from app.results.metrics_rating import numeric
 from app.results.rater_models import (
     DEFAULT_COMPETENCE_SHARE,
@@ -87,9 +88,10 @@ def _straight_share(frame: pd.DataFrame) -> pd.Series:
 def _completion(loaded: LoadedStudy, frame: pd.DataFrame, codes: Iterable[str]) -> pd.Series:
     plan = layout(loaded.study)  # once: the study's walk and shuffle do not depend on the code
     scored = set(plan.scored)
-    answered = frame[frame["item_id"].isin(scored) & ~frame["timed_out"].astype(bool)
+    answered = frame[isin(frame["item_id"], scored) & ~frame["timed_out"].astype(bool)
                      & frame["answer"].notna()]
-    done = {str(code): set(rows) for code, rows in answered.groupby("participant")["item_id"]}
+    done = {str(code): set(rows.unique().tolist())  # (tolist: one conversion, not a walk)
+            for code, rows in answered.groupby("participant")["item_id"]}
     out = {}
     for code in codes:
         assigned = plan.assigned_item_ids(code) & scored

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from app.results.lookup import isin
 from app.results.rater_em import Coded, RaterFit, dawid_skene, mace
 from app.results.scorers import FamilyScorer, Pooled
 from app.results.units import QuestionGroup, group_answers, question_groups
@@ -55,9 +56,11 @@ def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
     for method, fit in zip(METHODS, _fits(coded), strict=True):
         out.raters += _rater_rows(group.question_id, method, fit, n_items)
         labels, posterior = fit.labels, fit.posterior
+        # (tolist: Python floats at once, equal to float() of each NumPy scalar)
         out.labels += [{"question_id": group.question_id, "item_id": item, "method": method,
-                        "label": label, "posterior": float(p)}
-                       for item, label, p in zip(coded.item_names, labels, posterior, strict=True)]
+                        "label": label, "posterior": p}
+                       for item, label, p in zip(coded.item_names, labels, posterior.tolist(),
+                                                 strict=True)]
         out.aggregates[method] = pd.DataFrame({"item_id": coded.item_names, "answer": labels})
     return out
 
@@ -113,7 +116,7 @@ def aggregate_pooled(group: QuestionGroup, scorer: FamilyScorer,
     wanted = set(item_ids)
     out = []
     for method, labels in aggregates.items():
-        frame = labels[labels["item_id"].isin(wanted)]
+        frame = labels[isin(labels["item_id"], wanted)]
         if not frame.empty:
             scores, values = scorer.score(group, frame)
             out.append(Pooled(method, scores, values))

@@ -18,6 +18,7 @@ import pandas as pd
 from scipy.stats import pearsonr, spearmanr
 
 from app.results.grouped import group_stats
+from app.results.lookup import isin
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
 from app.study.answers import is_correct
@@ -127,7 +128,7 @@ def rt_tables(group: QuestionGroup, answers: pd.DataFrame,
     for category in group.breakdown():
         for value in group.category_values(category):
             members = group.items_in(category, value)
-            rows = timed[timed["item_id"].isin(members)]
+            rows = timed[isin(timed["item_id"], members)]
             if rows.empty:
                 continue
             in_cat = model_scores.loc[[i for i in model_scores.index if i in members]]

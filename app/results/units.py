@@ -18,6 +18,7 @@ import pandas as pd
 
 from app.kinds import KINDS, kind_named
 from app.kinds.base import Kind
+from app.results.lookup import isin
 from app.study.defaults import level_for, metric_for
 from app.study.model import Item, MeasurementLevel, Question, ScoringSpec, Study
 
@@ -120,7 +121,7 @@ def group_answers(group: QuestionGroup, frame: pd.DataFrame, tier_field: str | N
         return pd.DataFrame(columns=ANSWER_COLUMNS)
     mask = (
         (frame["question_id"] == group.question_id)
-        & frame["item_id"].isin(list(group.items))
+        & isin(frame["item_id"], list(group.items))
         & ~frame["practice"].astype(bool)
         & frame["answer"].notna()
     )

@@ -12,9 +12,16 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, Table
+import numpy as np
+from sqlalchemy import BigInteger, Boolean, Float, Integer, Table
 
 from app.storage.tables import ResponseRow
+
+try:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+except ImportError:  # the installable app ships without it (docs/packaging.md)
+    pa = pc = None
 
 if TYPE_CHECKING:  # Database reaches these through its methods of the same names
     from app.storage.database import Database
@@ -28,31 +35,7 @@ def response_columns(db: Database, study_id: str, columns: Sequence[str] = RESPO
                      include_simulated: bool = True) -> dict[str, list[Any]]:
     """The study's responses ordered by participant, position and question (code-point order
     of the codes, as Python sorts), one list per requested column."""
-    unknown = [c for c in columns if c not in RESPONSE_TABLE.c]
-    if unknown:
-        raise ValueError(f"no such response columns: {unknown}")
-    # study_id is the one value the WHERE allows: filled in below rather than read 600,000 times.
-    wanted = [c for c in dict.fromkeys([*columns, *_ORDER]) if c != "study_id"]
-    mark = "?" if db.engine.dialect.paramstyle == "qmark" else "%s"
-    # On SQLite, '+study_id' keeps the planner off the study index: a study's responses are
-    # most of the table, and reading it in index order costs a random page read per row
-    # (measured ~1.5x slower at 600,000 rows). The ORDER BY is done below, in Python, which
-    # is several seconds cheaper than SQLite's temporary B-tree at that size.
-    study_column = "+study_id" if db.is_sqlite else "study_id"
-    sql = f"SELECT {', '.join(wanted)} FROM response WHERE {study_column} = {mark}"
-    params: tuple[Any, ...] = (study_id,)
-    if not include_simulated:
-        sql += f" AND simulated = {mark}"
-        params += (False,)
-    with db.engine.connect() as conn:
-        # The driver's own cursor: plain tuples, without SQLAlchemy's per-row Row objects
-        # (a second at 600,000 rows).
-        cursor = conn.connection.cursor()
-        try:
-            cursor.execute(sql, params)
-            rows = list(cursor.fetchall())
-        finally:
-            cursor.close()
+    wanted, rows = _fetch(db, study_id, columns, include_simulated=include_simulated)
     rows.sort(key=itemgetter(*(wanted.index(c) for c in _ORDER)))
     values = list(zip(*rows, strict=True)) if rows else [() for _ in wanted]
     out: dict[str, list[Any]] = {}
@@ -67,6 +50,107 @@ def response_columns(db: Database, study_id: str, columns: Sequence[str] = RESPO
         else:
             out[name] = list(column)
     return out
+
+
+def response_arrays(db: Database, study_id: str, columns: Sequence[str] = RESPONSE_FIELDS, *,
+                    include_simulated: bool = True) -> dict[str, Any] | None:
+    """`response_columns` as one Arrow array per column (the same values, rows and order;
+    booleans as Arrow booleans), or None where this read does not apply: without pyarrow, on
+    PostgreSQL, or where a stored value is not of its column's declared type (SQLite keeps
+    what it is given; Arrow would round 1.5 into an integer column without a word).
+
+    The rows go from the driver's tuples into Arrow in one conversion and are sorted there:
+    the per-column lists, the sort of 600,000 tuples in Python and the frame's factorising
+    of Python objects are what this saves; the driver's own tuples remain."""
+    if pa is None or not db.is_sqlite:
+        return None
+    fields = _wanted(columns)
+    # The check rides along as the last column (one small int per row, cheaper than a second
+    # scan): 1 where every value has its declared type.
+    check = " AND ".join(_type_check(name) for name in fields)
+    wanted, rows = _fetch(db, study_id, columns, include_simulated=include_simulated,
+                          extra=f"({check})")
+    struct = pa.struct([(name, _arrow_type(name)) for name in wanted] + [("_typed", pa.int64())])
+    try:
+        batch = pa.array(rows, type=struct)
+    except (pa.ArrowException, TypeError, ValueError, OverflowError):  # (never seen: the check)
+        return None
+    del rows
+    typed = batch.field("_typed")
+    if len(batch) and not pc.all(pc.equal(typed, 1)).as_py():
+        return None
+    table = pa.Table.from_arrays(batch.flatten(), names=[*wanted, "_typed"])
+    order = pc.sort_indices(table, sort_keys=[(c, "ascending") for c in _ORDER])  # stable
+    # Rows written a participant at a time in plan order come back from the table's own scan
+    # already sorted: then no take (a copy of every text column).
+    if not np.array_equal(order.to_numpy(), np.arange(len(order))):
+        table = table.take(order)
+    out: dict[str, Any] = {}
+    for name in columns:
+        if name == "study_id":
+            out[name] = pa.array([study_id] * len(table), pa.large_string())
+            continue
+        array = table.column(name).combine_chunks()
+        if isinstance(RESPONSE_TABLE.c[name].type, Boolean):
+            array = pc.not_equal(array, 0)  # bool(v), missing values kept
+        out[name] = array
+    return out
+
+
+def _arrow_type(name: str) -> Any:
+    column_type = RESPONSE_TABLE.c[name].type
+    if isinstance(column_type, Float):
+        return pa.float64()
+    if isinstance(column_type, Integer | BigInteger | Boolean):
+        return pa.int64()
+    return pa.large_string()
+
+
+def _type_check(name: str) -> str:
+    """SQL true where the column's value has the declared type (or is missing, if it may be):
+    Arrow's conversion would turn a float into an integer, an integer into a float, silently."""
+    column = RESPONSE_TABLE.c[name]
+    kind = {"double": "real", "int64": "integer", "large_string": "text"}[str(_arrow_type(name))]
+    allowed = f"'{kind}', 'null'" if column.nullable else f"'{kind}'"
+    return f"typeof({name}) IN ({allowed})"
+
+
+def _wanted(columns: Sequence[str]) -> list[str]:
+    """The columns to read: the requested ones and the ordering ones, without study_id (the
+    one value the WHERE allows: filled in by the callers rather than read 600,000 times)."""
+    unknown = [c for c in columns if c not in RESPONSE_TABLE.c]
+    if unknown:
+        raise ValueError(f"no such response columns: {unknown}")
+    return [c for c in dict.fromkeys([*columns, *_ORDER]) if c != "study_id"]
+
+
+def _fetch(db: Database, study_id: str, columns: Sequence[str], *, include_simulated: bool,
+           extra: str = "") -> tuple[list[str], list[tuple[Any, ...]]]:
+    """(the columns read (`_wanted`), and the rows as the driver's tuples, unordered);
+    `extra`, an SQL expression, is read after those columns."""
+    wanted = _wanted(columns)
+    mark = "?" if db.engine.dialect.paramstyle == "qmark" else "%s"
+    # On SQLite, '+study_id' keeps the planner off the study index: a study's responses are
+    # most of the table, and reading it in index order costs a random page read per row
+    # (measured ~1.5x slower at 600,000 rows). The ORDER BY is done by the callers, which is
+    # several seconds cheaper than SQLite's temporary B-tree at that size.
+    study_column = "+study_id" if db.is_sqlite else "study_id"
+    selected = ", ".join([*wanted, extra] if extra else wanted)
+    sql = f"SELECT {selected} FROM response WHERE {study_column} = {mark}"
+    params: tuple[Any, ...] = (study_id,)
+    if not include_simulated:
+        sql += f" AND simulated = {mark}"
+        params += (False,)
+    with db.engine.connect() as conn:
+        # The driver's own cursor: plain tuples, without SQLAlchemy's per-row Row objects
+        # (a second at 600,000 rows).
+        cursor = conn.connection.cursor()
+        try:
+            cursor.execute(sql, params)
+            rows = list(cursor.fetchall())
+        finally:
+            cursor.close()
+    return wanted, rows
 
 
 def answered_items(db: Database, study_id: str) -> dict[str, set[str]]:

@@ -314,6 +314,14 @@ class Database:
         return bulk_read.response_columns(self, study_id, columns,
                                           include_simulated=include_simulated)
 
+    def response_arrays(self, study_id: str,
+                        columns: Sequence[str] = bulk_read.RESPONSE_FIELDS, *,
+                        include_simulated: bool = True) -> dict[str, Any] | None:
+        """`response_columns` as Arrow arrays, where that read applies (SQLite with pyarrow),
+        else None (`app.storage.bulk_read.response_arrays`)."""
+        return bulk_read.response_arrays(self, study_id, columns,
+                                         include_simulated=include_simulated)
+
     def answered_items(self, study_id: str) -> dict[str, set[str]]:
         """participant code -> the items they have answered (any question)."""
         return bulk_read.answered_items(self, study_id)

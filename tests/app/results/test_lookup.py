@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from app.results.lookup import _INDEXES, positions
+from app.results.lookup import _INDEXES, isin, positions
 
 
 @pytest.mark.parametrize("values", [
@@ -47,3 +47,30 @@ def test_the_cached_text_goes_with_its_index() -> None:
     del index
     gc.collect()
     assert key not in _INDEXES
+
+
+@pytest.mark.parametrize("series", [
+    pd.Series(["b", "z", None, "a", "é", ""]),  # text in Arrow, a missing value
+    pd.Series(["b", "z", None, "a"], dtype="string[pyarrow]"),
+    pd.Series(["b", "z", None, "a"], dtype=object),
+    pd.Series([1, 2, 3]),
+    pd.Series(["a", "b", "c", "a"]).iloc[1:],  # a slice: its own index
+])
+@pytest.mark.parametrize("wanted", [
+    ["a", "z"], {"a", "é", "q"}, [], ["a", None], [1, "a"], ("", "b"), (v for v in ["a"]),
+    [float("nan"), "b"],
+])
+def test_isin_equals_pandas(series: pd.Series, wanted: object) -> None:
+    asked = list(wanted) if not isinstance(wanted, list | tuple | set) else wanted  # (a generator once)
+    mask = isin(series, asked)
+    assert mask.dtype == np.bool_
+    assert mask.tolist() == series.isin(asked).tolist()
+    assert series[mask].equals(series[series.isin(asked)])
+
+
+def test_isin_on_many_item_ids() -> None:
+    rng = np.random.default_rng(5)
+    ids = [f"item{k:05d}" for k in range(5_000)]
+    column = pd.DataFrame({"item_id": list(rng.choice([*ids, "absent"], size=20_000))})["item_id"]
+    wanted = set(rng.choice(ids, size=1_000).tolist())
+    assert isin(column, wanted).tolist() == column.isin(wanted).tolist()
