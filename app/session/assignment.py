@@ -17,6 +17,7 @@ import random
 import re
 from dataclasses import dataclass
 
+from app.study.lazy import item_outlines
 from app.study.model import Study
 
 _TRAILING_NUMBER = re.compile(r"(\d+)$")
@@ -25,7 +26,7 @@ _TRAILING_NUMBER = re.compile(r"(\d+)$")
 def scored_item_ids(study: Study) -> list[str]:
     """Items that take part in the assignment: main-block trials."""
     practice = {b.id for b in study.blocks if b.kind == "practice"}
-    return [i.id for i in study.items if i.block not in practice and i.role == "trial"]
+    return [i.id for i in item_outlines(study) if i.block not in practice and i.role == "trial"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def layout(study: Study) -> Layout:
         order = list(ids)
         random.Random(f"assignment:{study.assignment.seed}").shuffle(order)
     scored = set(ids)
-    others = frozenset(i.id for i in study.items if i.id not in scored)
+    others = frozenset(i.id for i in item_outlines(study) if i.id not in scored)
     return Layout(study.assignment.seed, tuple(ids), None if order is None else tuple(order),
                   m or 0, slots, others)
 

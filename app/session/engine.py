@@ -30,6 +30,7 @@ from app.storage.database import Database, new_uuid, utc_now
 from app.storage.records import EventRecord, ResponseRecord
 from app.study.answers import feedback_correct, is_correct
 from app.study.errors import UserInputError
+from app.study.lazy import definition_json, items_by_id
 from app.study.loader import LoadedStudy
 
 # Items ahead whose images the UI may decode while the current one is answered: two keep the
@@ -125,11 +126,12 @@ class SessionEngine:
         self.simulated = simulated
         self.clock = clock
         self.asset_recorder: AssetRecorder | None = None
-        if not db.study_registered(loaded.content_hash):  # the dump takes ~0.4 s at 20,000 items
+        if not db.study_registered(loaded.content_hash):  # a 20,000-item definition: ~16 MB
             digest = inline_digest(loaded)
+            # The study's model_dump_json(), written without building a lazy study's models.
             db.register_study(
                 self.study.id, self.study.version, self.study.title, loaded.content_hash,
-                self.study.model_dump_json(), assets_digest=digest,
+                definition_json(self.study), assets_digest=digest,
             )
             if digest is None:  # hashing 12,000 photographs takes minutes: it follows
                 self.asset_recorder = AssetRecorder(loaded, db)
@@ -137,7 +139,7 @@ class SessionEngine:
             self.study.id, participant_code, dict(profile or {}), simulated=simulated
         )
         self.plan: list[PlannedTrial] = build_plan(self.study, participant_code)
-        self._items = loaded.items_by_id
+        self._items = items_by_id(self.study)  # a lazy study's models: of the items read
         self._answered = db.answered_item_ids(self.study.id, participant_code)
         self._tally = PlanTally(self.plan, self._answered)
         seen = db.events(self.study.id, participant_code=participant_code)

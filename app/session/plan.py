@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from app.kinds import kind_of
 from app.session.assignment import assigned_item_ids
+from app.study.lazy import item_outlines
 from app.study.model import CardsStimulus, Item, QueryDocumentsStimulus, Study
 
 
@@ -31,8 +32,10 @@ def build_plan(study: Study, participant_code: str) -> list[PlannedTrial]:
     assigned = assigned_item_ids(study, participant_code)
     # One pass sorts the assigned items into their blocks, in file order (what filtering the
     # items once per block gave); a block listed twice would share the list, hence the copies.
+    # The items as the loader checked them (app.study.lazy.item_outlines): a lazy study's
+    # models are not built for the plan, only for the items shown.
     by_block: dict[str, list[Item]] = {block.id: [] for block in study.blocks}
-    for item in study.items:
+    for item in item_outlines(study):
         members = by_block.get(item.block)
         if members is not None and item.id in assigned:
             members.append(item)
@@ -62,7 +65,7 @@ def plan_item_ids(study: Study, participant_code: str) -> set[str]:
     progress counts need (30 participants x 20,000 items: milliseconds, not seconds)."""
     assigned = assigned_item_ids(study, participant_code)
     blocks = {b.id for b in study.blocks}
-    return {i.id for i in study.items if i.id in assigned and i.block in blocks}
+    return {i.id for i in item_outlines(study) if i.id in assigned and i.block in blocks}
 
 
 def _orders(shuffle_default: bool, item: Item, rng: random.Random) -> dict[str, list[str]]:
@@ -70,7 +73,7 @@ def _orders(shuffle_default: bool, item: Item, rng: random.Random) -> dict[str, 
     a fixed sequence across the whole plan (stored plans depend on it): documents first, then
     each question that shuffles its own options (a choice) in turn (`Kind.shown_order`)."""
     orders: dict[str, list[str]] = {}
-    stimulus = item.stimulus
+    stimulus = item.stimulus  # a model, or a struct of an item without documents or cards
     docs: list[str] | None = None
     if isinstance(stimulus, QueryDocumentsStimulus):
         docs = [d.id for d in stimulus.documents]

@@ -27,6 +27,7 @@ from typing import Any
 from app.atomic_write import write_text_atomically
 from app.home import data_home
 from app.regular_files import open_regular_file
+from app.study.lazy import item_outlines
 from app.study.loader import LoadedStudy
 
 MANIFEST_DIR = "asset-manifests"
@@ -54,7 +55,8 @@ class AssetChange:
 
 def asset_paths(loaded: LoadedStudy) -> list[str]:
     """Every file the study names, study-relative, each once, in a stable order."""
-    paths = {ref.path for item in loaded.study.items
+    # The checked structs of a lazy study (app.study.lazy.item_outlines) name the same files.
+    paths = {ref.path for item in item_outlines(loaded.study)
              for ref in getattr(item.stimulus, "images", [])}
     paths.update(ref.file for ref in loaded.study.models.predictions)
     return sorted(paths)

@@ -18,6 +18,7 @@ that pydantic refuses are refused here too (tests/app/study/test_fast_schema.py)
 
 from __future__ import annotations
 
+import operator
 import sys
 import types
 import typing
@@ -48,6 +49,14 @@ class Untranslatable(TypeError):
     """A part of the models this module cannot check exactly alike."""
 
 
+class Undumpable(ValueError):
+    """A checked struct msgspec would not write as pydantic writes its model (a float or a
+    big integer in a free-form value: the two write some of those differently)."""
+
+
+_INT_RANGE = range(-(2**63), 2**63)  # what both write alike (and msgspec writes at all)
+
+
 class FastSchema:
     """The structs for one pydantic model (and every model it holds) and its validators."""
 
@@ -58,6 +67,7 @@ class FastSchema:
         self._reach: dict[type[BaseModel], bool] = {}
         self.root = self._struct(model, tag=None)
         self.list_type = list[self.root]  # type: ignore[name-defined]
+        self._dump_plans = self._plan_dumps()
 
     def convert(self, raw: list[Any]) -> list[Any] | None:
         """Structs for these parsed items, or None when one of them may be invalid."""
@@ -89,6 +99,76 @@ class FastSchema:
             self._validate(getattr(value, name))
         for check in validators:
             check(value)
+
+    # -- writing a checked struct as pydantic's model_dump_json writes its model
+
+    def dump_form(self, value: Any) -> Any:
+        """`value` (a struct of `convert`) as an object that `msgspec.json.encode` writes byte
+        for byte as pydantic's `model_dump_json` writes the model made of the same JSON: the
+        structs hold every field, defaults included, in the models' order, except a union's
+        tag, which msgspec writes first: a struct whose model has `kind` elsewhere is rewritten
+        as a plain struct with the fields in the model's order. Raises Undumpable where the
+        two write a value differently (a float: 1e+20 against 1e20; a big int): then the
+        caller writes that item from its model."""
+        plan = self._dump_plans.get(type(value))
+        return value if plan is None else self._dump_struct(value, plan)
+
+    def _dump_struct(self, value: Any, plan: tuple[type | None, tuple[str, ...], frozenset[str]]
+                     ) -> Any:
+        mirror, names, deep = plan
+        if mirror is None:  # the tag is where the model has it: written as it is, its parts
+            changed = {}      # rewritten where they must be
+            for name in deep:
+                part = getattr(value, name)
+                form = _dumpable(self, part)
+                if form is not part:
+                    changed[name] = form
+            return msgspec.structs.replace(value, **changed) if changed else value
+        return mirror(*[_dumpable(self, getattr(value, name)) if name in deep
+                        else getattr(value, name) for name in names])
+
+    def _plan_dumps(self) -> dict[type, tuple[type | None, tuple[str, ...], frozenset[str]]]:
+        """For each struct that `dump_form` must rewrite or look into: its plain twin (None:
+        written as it is), the model's field order, the fields holding such parts."""
+        models = {struct: (model, tag) for (model, tag), struct in self._structs.items()}
+        deep_memo: dict[type, bool] = {}
+
+        def misplaced(struct: type) -> bool:
+            model, tag = models[struct]
+            return tag is not None and next(iter(model.model_fields)) != "kind"
+
+        def deep_type(t: Any) -> bool:
+            if isinstance(t, msgspec.inspect.AnyType | msgspec.inspect.FloatType):
+                return True
+            if isinstance(t, msgspec.inspect.StructType):
+                return deep_struct(t.cls)
+            inner = [getattr(t, a) for a in ("item_type", "key_type", "value_type")
+                     if hasattr(t, a)] + list(getattr(t, "types", ()))
+            return any(deep_type(x) for x in inner)
+
+        def model_default(field: msgspec.inspect.Field) -> bool:
+            # A default made by the model (`_default`) may hold models, whatever the type says.
+            return field.default_factory not in (msgspec.NODEFAULT, list, dict)
+
+        def deep_struct(struct: type) -> bool:
+            if struct not in deep_memo:
+                deep_memo[struct] = False  # (no cycles in the format)
+                deep_memo[struct] = misplaced(struct) or any(
+                    deep_type(f.type) or model_default(f)
+                    for f in _fields(struct))
+            return deep_memo[struct]
+
+        plans: dict[type, tuple[type | None, tuple[str, ...], frozenset[str]]] = {}
+        for struct, (model, _tag) in models.items():
+            if not deep_struct(struct):
+                continue
+            deep = frozenset(f.name for f in _fields(struct)
+                             if deep_type(f.type) or model_default(f))
+            names = tuple(model.model_fields)
+            mirror = (msgspec.defstruct(f"Dump{model.__name__}", [(n, Any) for n in names])
+                      if misplaced(struct) else None)
+            plans[struct] = (mirror, names, deep)
+        return plans
 
     # -- building the structs
 
@@ -229,6 +309,41 @@ class FastSchema:
                 not isinstance(values[0], str):
             raise Untranslatable(f"{model.__name__}.kind: not one string")
         return self._struct(model, tag=values[0])
+
+
+def _fields(struct: type) -> tuple[msgspec.inspect.Field, ...]:
+    info = msgspec.inspect.type_info(struct)
+    assert isinstance(info, msgspec.inspect.StructType)
+    return info.fields
+
+
+def _dumpable(schema: FastSchema, value: Any) -> Any:
+    """`value` in its dump form (FastSchema.dump_form), looked into where a struct, list or
+    free-form value may hold what must be rewritten or refused."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return value
+    plan = schema._dump_plans.get(kind)
+    if plan is not None:
+        return schema._dump_struct(value, plan)
+    if kind is float:
+        raise Undumpable("a float")
+    if kind is int:
+        if value not in _INT_RANGE:
+            raise Undumpable("a big integer")
+        return value
+    if kind is list:
+        forms = [_dumpable(schema, v) for v in value]
+        return value if all(map(operator.is_, forms, value)) else forms
+    if kind is dict:
+        if not value:
+            return value
+        pairs = {k: _dumpable(schema, v) for k, v in value.items()}
+        return value if all(map(operator.is_, pairs.values(), value.values())) else pairs
+    if getattr(kind, "__pydantic_serializer__", None) is not None:
+        # A default the struct took from its model (`_default`): written by pydantic.
+        return msgspec.Raw(value.model_dump_json().encode())
+    return value
 
 
 def _meta(metadata: list[Any], *, sized: bool = False, numeric: bool = False,

@@ -72,6 +72,8 @@ class LoadedStudy:
 
     @cached_property
     def items_by_id(self) -> dict[str, Item]:
+        """Every item's model by id (a session's engine asks `app.study.lazy.items_by_id`,
+        which builds only those it reads)."""
         return self.study.item_by_id()
 
     def asset(self, relative: str) -> Path:
@@ -292,7 +294,8 @@ def _validate_lazily(source: Path, raw: dict[str, Any], raw_items: list[Any], it
                             items=structs)
     if problems:
         return None, problems
-    study.__dict__["items"] = LazyItems(item_json)  # frozen for its users, not for its maker
+    # Frozen for its users, not for its maker.
+    study.__dict__["items"] = LazyItems(item_json, checked=checked, schema=_FAST)
     return study, []
 
 

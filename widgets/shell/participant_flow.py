@@ -149,10 +149,10 @@ class ParticipantFlow(QObject):
         self._pending_code = code
 
         def load() -> tuple[LoadedStudy, list[ParticipantStanding]]:
-            # Eager: a session's start reads every item (its plan, the definition a new
-            # database stores, the files' paths), so building the models on first use would
-            # only add the quick check before them (~0.5 s of CPU at 20,000 items).
-            loaded = kept_study(lambda: load_study(path, lazy=False))  # see kept_study
+            # Lazy: a session's start reads every item (its plan, the definition a new
+            # database stores, the files' paths) from the structs the loader checked them as
+            # (app.study.lazy); only the items shown get their models.
+            loaded = kept_study(lambda: load_study(path))  # see kept_study
             remember_folder(loaded, self.home)  # designer mode lists it wherever it lives
             return loaded, participant_standings(loaded.study, self.db)
 

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from app.study.fast_schema import FastSchema, Untranslatable
+from app.study.fast_schema import FastSchema, Undumpable, Untranslatable
 from app.study.model import Item
 from app.study.model_base import StrictModel
 
@@ -153,3 +154,23 @@ class _Untagged(StrictModel):
 def test_what_the_structs_cannot_check_alike_gives_no_fast_schema(model: type) -> None:
     with pytest.raises(Untranslatable):
         FastSchema(model)
+
+
+def test_every_item_the_structs_accept_is_dumped_as_pydantic_dumps_it() -> None:
+    """FastSchema.dump_form (the stored definition of a lazy study, app.study.lazy) writes
+    each accepted item as pydantic's model_dump_json, or says it cannot."""
+    written = undumpable = 0
+    for item in _sample_items():
+        for mutant in [item, *_mutants(item)]:
+            structs = FAST.convert([mutant])
+            if structs is None:
+                continue
+            try:
+                form = FAST.dump_form(structs[0])
+            except Undumpable:
+                undumpable += 1
+                continue
+            written += 1
+            assert msgspec.json.encode(form).decode() == \
+                _ITEM.validate_python(mutant).model_dump_json(), json.dumps(mutant)[:400]
+    assert written > 3_000 and undumpable > 0
