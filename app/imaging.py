@@ -312,5 +312,5 @@ def adjust(rgb: np.ndarray, adjustment: Adjustment) -> np.ndarray:
         levels = np.arange(256, dtype=np.float32)
         mapped = (levels - 128.0) * adjustment.contrast + 128.0 + adjustment.brightness * 255.0
         lut = np.clip(np.rint(mapped), 0, 255).astype(np.uint8)
-        out = lut[out]
+        out = np.take(lut, out)
     return np.ascontiguousarray(out)
