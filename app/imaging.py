@@ -16,14 +16,17 @@ lightness channel, so colours keep their hue).
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from app.area_resize import shrink_area
+from app.cielab import lab_to_rgb, rgb_to_lab
+from app.clahe import clahe
 from app.regular_files import NotARegularFileError, open_regular_file
 from app.study.errors import UserInputError
 
@@ -144,10 +147,20 @@ def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage
     if max_size is not None:
         target = fitted_size(original, max_size)
         if target != (array.shape[1], array.shape[0]):
-            # INTER_AREA averages the source pixels under each target pixel: the right filter
-            # for shrinking, and several times faster than Pillow's Lanczos here.
-            array = cv2.resize(array, target, interpolation=cv2.INTER_AREA)
+            array = _resize(array, target)
     return DecodedImage(path, np.ascontiguousarray(array), original)
+
+
+def _resize(array: np.ndarray, target: Size) -> np.ndarray:
+    """`array` at `target` size: area averaging (the source pixels under each target pixel,
+    OpenCV's INTER_AREA: the right filter for shrinking). A reduced JPEG decode can come out
+    one pixel short of the target on one axis (the target is fitted to the file's size, the
+    decode is rounded up from a reduction); that one-pixel stretch goes through Pillow's box
+    filter instead."""
+    if target[0] <= array.shape[1] and target[1] <= array.shape[0]:
+        return shrink_area(array, target)
+    stretched = Image.fromarray(array).resize(target, Image.Resampling.BOX)
+    return np.asarray(stretched, dtype=np.uint8)
 
 
 def verify_image(path: Path | str) -> None:
@@ -263,20 +276,41 @@ class Adjustment:
         return self.brightness == 0.0 and self.contrast == 1.0 and not self.clahe
 
 
+# The last equalised image, for images up to this size: moving the brightness or contrast
+# slider with local contrast on equalises the same image with the same settings again (the
+# viewer adjusts screen-sized decodes on the GUI thread), so only the slider's LUT is redone.
+EQUALISED_CACHE_PIXELS = 9_000_000
+_equalised: tuple[weakref.ref[np.ndarray], float, int, np.ndarray] | None = None
+
+
+def _equalise(rgb: np.ndarray, clip: float, tiles: int) -> np.ndarray:
+    """CLAHE on the lightness: OpenCV's 8-bit Lab and CLAHE, ported to numpy byte for byte
+    (app/cielab.py, app/clahe.py), so the app ships without OpenCV. The result is shared
+    with the cache: callers do not write into it."""
+    global _equalised
+    cached = _equalised
+    if cached is not None and cached[0]() is rgb and cached[1:3] == (clip, tiles):
+        return cached[3]
+    lab = rgb_to_lab(rgb)
+    lab[:, :, 0] = clahe(lab[:, :, 0], clip, (tiles, tiles))
+    out = lab_to_rgb(lab)
+    if rgb.shape[0] * rgb.shape[1] <= EQUALISED_CACHE_PIXELS:
+        out.flags.writeable = False
+        _equalised = (weakref.ref(rgb), clip, tiles, out)
+    return out
+
+
 def adjust(rgb: np.ndarray, adjustment: Adjustment) -> np.ndarray:
-    """A new RGB array with the adjustment applied (`rgb` itself when there is nothing to do)."""
+    """A new RGB array with the adjustment applied (`rgb` itself when there is nothing to do;
+    with local contrast only, an array that may be shared, read-only)."""
     if adjustment.is_identity():
         return rgb
     out = rgb
     if adjustment.clahe:
-        lab = cv2.cvtColor(rgb, cv2.COLOR_RGB2LAB)
-        tiles = max(1, adjustment.clahe_tiles)
-        clahe = cv2.createCLAHE(clipLimit=adjustment.clahe_clip, tileGridSize=(tiles, tiles))
-        lab[:, :, 0] = clahe.apply(np.ascontiguousarray(lab[:, :, 0]))
-        out = cv2.cvtColor(lab, cv2.COLOR_LAB2RGB)
+        out = _equalise(rgb, adjustment.clahe_clip, max(1, adjustment.clahe_tiles))
     if adjustment.brightness != 0.0 or adjustment.contrast != 1.0:
         levels = np.arange(256, dtype=np.float32)
         mapped = (levels - 128.0) * adjustment.contrast + 128.0 + adjustment.brightness * 255.0
         lut = np.clip(np.rint(mapped), 0, 255).astype(np.uint8)
-        out = cv2.LUT(np.ascontiguousarray(out), lut)
+        out = np.take(lut, out)
     return np.ascontiguousarray(out)

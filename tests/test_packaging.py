@@ -118,6 +118,38 @@ def test_the_hook_ships_the_studies_schema_and_assets_but_not_the_generators() -
             and dest.endswith((".dist-info", ".egg-info"))]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("readelf"),
+                    reason="libraries are pruned on Linux (binutils' readelf)")
+def test_pruning_drops_only_what_a_left_out_binary_alone_needed() -> None:
+    """Pillow's wheel: leaving out its AVIF module leaves libavif (only it needs it) an orphan,
+    while the libraries its core module needs stay, even those the AVIF module needed too."""
+    prune = load_script(REPO / "packaging" / "prune_libraries.py")
+    pil = Path(importlib.util.find_spec("PIL").origin).parent
+    libs = sorted((pil.parent / "pillow.libs").iterdir())
+    core = next(pil.glob("_imaging.*.so"))
+    avif = next(pil.glob("_avif.*.so"), None)
+    if avif is None:
+        pytest.skip("this Pillow has no AVIF module")
+    kept = [(f"PIL/{core.name}", str(core))] + [(f"pillow.libs/{p.name}", str(p)) for p in libs]
+    orphaned = prune.orphans(kept, [(f"PIL/{avif.name}", str(avif))])
+    assert {Path(d).name.split("-")[0] for d in orphaned} >= {"libavif"}
+    core_needs = set(prune.needed(str(core)))
+    assert not [d for d in orphaned if Path(d).name in core_needs]
+
+
+def test_identical_libraries_are_linked_once(tmp_path: Path) -> None:
+    prune = load_script(REPO / "packaging" / "prune_libraries.py")
+    blob = os.urandom(1 << 20)
+    for folder in ("a.libs", "b.libs"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "libsame.so.5").write_bytes(blob)
+    (tmp_path / "b.libs" / "libother.so.1").write_bytes(os.urandom(1 << 20))
+    assert prune.link_duplicates(tmp_path) == 1 << 20
+    linked = tmp_path / "b.libs" / "libsame.so.5"
+    assert linked.is_symlink() and linked.read_bytes() == blob
+    assert not (tmp_path / "b.libs" / "libother.so.1").is_symlink()
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("strip"),
                     reason="the bundle's libraries are stripped on Linux (binutils' strip)")
 def test_stripping_keeps_only_libraries_that_still_load(tmp_path: Path) -> None:
@@ -214,7 +246,7 @@ def test_bundle_leaves_out_what_the_app_does_not_use() -> None:
     unwanted = ("tkinter", "libQt6Quick", "libQt6Qml", "libQt6WebEngine", "libQt6Pdf",
                 "libQt6Network", "libQt6Multimedia", "pyarrow", "libarrow", "matplotlib", "pytest",
                 "hypothesis", "IPython", "studies/_make", "PySide6/Qt/translations",
-                "torch", "transformers", "mteb", "crowdkit", "polars")
+                "torch", "transformers", "mteb", "crowdkit", "polars", "cv2", "opencv")
     # Qt's own translations only for the participant languages (widgets/i18n.py).
     kept = ("PySide6/Qt/translations/qtbase_",)
     found = sorted({u for u in unwanted for n in names if u in n and not n.startswith(kept)

@@ -44,7 +44,7 @@ class ImageCollector:
             self.problems.add(row, column, f"{reference!r} is not an image file "
                               f"({', '.join(sorted(IMAGE_SUFFIXES))})")
             return None
-        # Here, not at the top: app.imaging brings cv2 and numpy, which the command line's
+        # Here, not at the top: app.imaging brings numpy and Pillow, which the command line's
         # start must not wait for (tests/test_startup_imports.py).
         from app.imaging import ImageError, verify_image
 
