@@ -12,16 +12,9 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from sqlalchemy import BigInteger, Boolean, Float, Integer, Table
 
 from app.storage.tables import ResponseRow
-
-try:
-    import pyarrow as pa
-    import pyarrow.compute as pc
-except ImportError:  # the installable app ships without it (docs/packaging.md)
-    pa = pc = None
 
 if TYPE_CHECKING:  # Database reaches these through its methods of the same names
     from app.storage.database import Database
@@ -62,7 +55,16 @@ def response_arrays(db: Database, study_id: str, columns: Sequence[str] = RESPON
     The rows go from the driver's tuples into Arrow in one conversion and are sorted there:
     the per-column lists, the sort of 600,000 tuples in Python and the frame's factorising
     of Python objects are what this saves; the driver's own tuples remain."""
-    if pa is None or not db.is_sqlite:
+    # Imported here: the command line reaches this module at start and must stay light
+    # (tests/test_startup_imports.py); the installable app ships without pyarrow.
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+    except ImportError:
+        return None
+    import numpy as np
+
+    if not db.is_sqlite:
         return None
     fields = _wanted(columns)
     # The check rides along as the last column (one small int per row, cheaper than a second
@@ -98,6 +100,8 @@ def response_arrays(db: Database, study_id: str, columns: Sequence[str] = RESPON
 
 
 def _arrow_type(name: str) -> Any:
+    import pyarrow as pa
+
     column_type = RESPONSE_TABLE.c[name].type
     if isinstance(column_type, Float):
         return pa.float64()
