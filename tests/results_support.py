@@ -13,9 +13,10 @@ from typing import Any
 from app.kinds.best_worst import BestWorstQuestion
 from app.kinds.pairwise import PairwiseQuestion
 from app.responses_import import import_responses_csv
+from app.results.units import QuestionGroup, question_groups
 from app.storage.database import Database
 from app.study.answers import item_document_ids
-from app.study.loader import LoadedStudy
+from app.study.loader import LoadedStudy, load_study
 from app.study.model import (
     ChoiceQuestion,
     ClusteringQuestion,
@@ -91,3 +92,15 @@ def simulated_rows(loaded: LoadedStudy, raters: Sequence[tuple[str, str, float]]
                 rows.append((code, item.id, question.id, answer,
                              round(rt_base * rng.uniform(0.5, 2.0)), tier))
     return rows
+
+
+def text_study_groups(tmp_path: Path, study_id: str, title: str,
+                      items: list[dict[str, Any]]) -> dict[str, QuestionGroup]:
+    """The question groups of a study of `items` written in order (no shuffling) to
+    tmp_path/study, by question id."""
+    folder = tmp_path / "study"
+    folder.mkdir()
+    (folder / "study.json").write_text(json.dumps({
+        "format_version": 1, "id": study_id, "title": title,
+        "design": {"shuffle_items": False}, "items": items}))
+    return {g.question_id: g for g in question_groups(load_study(folder).study)}

@@ -4,7 +4,6 @@ answers, ties, items without gold and answers that are not option keys. Equal to
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections import Counter
@@ -26,9 +25,9 @@ from app.results.metrics_choice import (
 )
 from app.results.reliability import ReliabilityData, reliability_data, unit_values
 from app.results.rt_analysis import correct_column, rt_tables, timed_answers
-from app.results.units import QuestionGroup, question_groups
+from app.results.units import QuestionGroup
 from app.study.answers import is_correct
-from app.study.loader import load_study
+from tests.results_support import text_study_groups
 
 KEYS = ["a", "b", "c", "d"]
 
@@ -45,12 +44,7 @@ def groups(tmp_path: Path, n_items: int = 30) -> dict[str, QuestionGroup]:
         items.append({"id": f"i{n:02d}", "stimulus": {"kind": "text", "text": f"item {n}"},
                       "categories": {"kind": "x" if n % 2 else "y"},
                       "questions": [label, {"id": "score", "kind": "rating", "min": 1, "max": 5}]})
-    folder = tmp_path / "study"
-    folder.mkdir()
-    (folder / "study.json").write_text(json.dumps({
-        "format_version": 1, "id": "fast-paths", "title": "Fast paths",
-        "design": {"shuffle_items": False}, "items": items}))
-    return {g.question_id: g for g in question_groups(load_study(folder).study)}
+    return text_study_groups(tmp_path, "fast-paths", "Fast paths", items)
 
 
 def answers_for(group: QuestionGroup, seed: int, raters: int = 7) -> pd.DataFrame:

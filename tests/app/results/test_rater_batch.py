@@ -6,7 +6,6 @@ keys, constant raters and ratings whose sums round."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from pathlib import Path
@@ -21,8 +20,8 @@ from app.results.rasch import Party, group_rasch, rasch_rows
 from app.results.rater_batch import RaterValues, split_raters
 from app.results.score_rows import Subset
 from app.results.scorers import scorer_for
-from app.results.units import QuestionGroup, question_groups
-from app.study.loader import load_study
+from app.results.units import QuestionGroup
+from tests.results_support import text_study_groups
 
 KEYS = ["a", "b", "c", "d"]
 CODES = ["P10", "P9", "p1", "Zoë", "zed", "Ärger", "P01", "10", "9", "P1 ", "é"]
@@ -46,12 +45,7 @@ def groups(tmp_path: Path, n_items: int = 24) -> dict[str, QuestionGroup]:
                       "questions": [label, sts,
                                     {"id": "author", "kind": "rating", "min": 1, "max": 5,
                                      "scoring": {"metric": "authorship"}}]})
-    folder = tmp_path / "study"
-    folder.mkdir()
-    (folder / "study.json").write_text(json.dumps({
-        "format_version": 1, "id": "rater-batch", "title": "Rater batch",
-        "design": {"shuffle_items": False}, "items": items}))
-    return {g.question_id: g for g in question_groups(load_study(folder).study)}
+    return text_study_groups(tmp_path, "rater-batch", "Rater batch", items)
 
 
 def _answer(question_id: str, rng: random.Random, rater: int, tenths: bool) -> Any:
