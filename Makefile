@@ -37,11 +37,15 @@ contract: $(STAMP)
 # else a throwaway server from .ci/postgres, else they are skipped with a line saying why.
 WITH_PG := $(if $(wildcard .ci/postgres),.ci/postgres with,)
 
+# -n auto: one pytest worker per CPU (pytest-xdist); every test has its own folder, SQLite file
+# and PostgreSQL schema, so they run side by side. PYTEST_ARGS="-n 0" runs them in one process.
+PYTEST_ARGS ?= -n auto
+
 pytest: $(STAMP)
-	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q $(PYTEST_ARGS)
 
 test-slow: $(STAMP)
-	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow
+	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow $(PYTEST_ARGS)
 
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json
