@@ -126,8 +126,9 @@ def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
 
 # The export asks for the same pairwise means twice (agreement.csv, then the MTEB files), and
 # at 1,000 raters each is a raters x raters computation (~0.2 s). The last few are remembered,
-# keyed by the exact codes (or ratings) they are of, up to this many answers (keys of a few MB).
-_REMEMBERED_ANSWERS = 1 << 17
+# keyed by the exact codes (or ratings) they are of, up to this many answers or matrix cells
+# (a key is then at most 1.5 MB, the eight at most 12 MB; row 9's are 0.6 MB each).
+_REMEMBERED_ANSWERS = 1 << 16
 
 
 @lru_cache(maxsize=8)
