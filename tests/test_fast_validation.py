@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from app.study.checks import _check_images
+from app.study import checks
+from app.study.checks import _check_each, _check_images, check_items
 from app.study.errors import StudyError
 from app.study.loader import MAX_NESTING, load_study, validate_items, validate_items_one_by_one
 from app.study.model import Item
@@ -144,6 +145,72 @@ def test_asset_listing_says_yes_to_plain_files(tricky_folder: Path) -> None:
     assert not index.is_plain_file("link_in.jpg")  # links are left to resolve_asset
     assert not index.is_plain_file("linkdir/b.jpg")
     assert not index.is_plain_file("images/missing.jpg")
+
+
+@pytest.mark.parametrize("first", ["images/a.jpg", "images/sub/b.jpg", "colon:name.jpg", ""])
+def test_asset_listing_of_many_paths_agrees_with_one_by_one(tricky_folder: Path,
+                                                             first: str) -> None:
+    """all_plain_files, after a first path has listed its directory (its other names are then
+    yes without asking), says what is_plain_file of a fresh index says of every path."""
+    for relative in TRICKY_PATHS:
+        index = AssetIndex(tricky_folder)
+        index.all_plain_files([first])
+        want = AssetIndex(tricky_folder).is_plain_file(relative)
+        assert index.all_plain_files([relative]) is want, relative
+        assert index.all_plain_files([first, relative, first]) is (
+            want and AssetIndex(tricky_folder).is_plain_file(first))
+    assert AssetIndex(tricky_folder).all_plain_files([])
+
+
+def _image_item(n: int, paths: list[str], *, kind: str = "images", text: str = "",
+                question: dict[str, Any] | None = None, item_id: str | None = None) -> Item:
+    stimulus: dict[str, Any] = {"kind": kind, "images": [{"path": p} for p in paths]}
+    if kind == "text":
+        stimulus["text"] = text
+    return Item.model_validate({
+        "id": item_id or f"i{n}", "stimulus": stimulus,
+        "questions": [question or {"id": "q", "kind": "choice", "prompt": "Which? <image>"
+                                   if kind == "text" else "Which?", "options": [
+                                       {"key": "a", "label": "A"}, {"key": "b", "label": "B"}]}],
+    })
+
+
+def _variants() -> list[tuple[str, list[Item]]]:
+    clean = [_image_item(n, ["images/a.jpg", "images/sub/b.jpg"][: 1 + n % 2]) for n in range(6)]
+    text = _image_item(9, ["images/a.jpg"], kind="text", text="See <image>.")
+    ranking = {"id": "r", "kind": "ranking", "gold": ["d1"]}  # (no documents to rank)
+    out = [("clean", clean), ("clean with text", [*clean, text]), ("none", [])]
+    out += [(f"image {p!r}", [*clean[:3], _image_item(7, [p]), *clean[3:]]) for p in TRICKY_PATHS]
+    out += [
+        ("duplicate id", [*clean, _image_item(8, ["images/a.jpg"], item_id="i2")]),
+        ("placeholders", [*clean, _image_item(9, ["images/a.jpg"], kind="text",
+                                              text="<image> <image>")]),
+        ("text without images", [_image_item(9, [], kind="text", text="plain")]),
+        ("ranking question", [*clean, _image_item(10, ["images/a.jpg"], question=ranking)]),
+        ("all wrong", [_image_item(1, ["../x.jpg"]), _image_item(1, ["missing.jpg"]),
+                       _image_item(2, ["images/a.jpg"], kind="text", text="<image><image>")]),
+    ]
+    return out
+
+
+@pytest.mark.parametrize("check_assets", [True, False])
+def test_item_checks_from_whole_lists_equal_item_by_item(tricky_folder: Path,
+                                                         check_assets: bool) -> None:
+    source = tricky_folder / "study.json"
+    cleared = 0
+    for name, items in _variants():
+        numbered = list(enumerate(items, start=3))
+        careful = _check_each(numbered, source, tricky_folder,
+                              AssetIndex(tricky_folder) if check_assets else None)
+        assert check_items(numbered, source, tricky_folder, check_assets=check_assets) == careful, name
+        if name in ("duplicate id", "ranking question", "all wrong") or (
+                check_assets and name in ("placeholders", "image '../outside.jpg'")):
+            assert careful, name  # (each kind of problem is met)
+        index = AssetIndex(tricky_folder) if check_assets else None
+        if checks._all_clear(numbered, index):
+            assert careful == [], name  # the whole-list yes only where item by item finds nothing
+            cleared += 1
+    assert cleared >= 3  # the clean studies (and the safe paths) take the whole-list yes
 
 
 def test_loading_leaves_freezing_to_the_caller(mini_study_dir: Path,

@@ -136,6 +136,39 @@ def test_pairwise_choice_equals_sklearn_pair_by_pair(seed: int) -> None:
     assert share == pytest.approx(want_share, rel=REL)
 
 
+def test_remembered_pairwise_means_are_the_computed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The export's second ask for the same means (the MTEB files) is answered from memory:
+    the same numbers as computing them, on the first ask, the second, and past the size up to
+    which they are remembered; other answers are not confused with them."""
+    from app.results import agreement
+
+    rng = np.random.default_rng(5)
+    rows = [(f"R{r}", f"i{i}") for r in range(30) for i in range(12) if rng.random() < 0.7]
+    chosen = pd.DataFrame(rows, columns=["participant", "item_id"]).assign(
+        answer=np.array(list("ABC"))[rng.integers(0, 3, len(rows))])
+    rated = chosen.assign(answer=rng.integers(0, 5, len(rows)).astype(float))
+    other = chosen.assign(answer=np.where(rng.random(len(rows)) < 0.5, "A", chosen["answer"]))
+    results = {}
+    for limit in (agreement._REMEMBERED_ANSWERS, 0):
+        monkeypatch.setattr(agreement, "_REMEMBERED_ANSWERS", limit)
+        agreement._remembered_choice_means.cache_clear()
+        agreement._remembered_spearman_mean.cache_clear()
+        for _ in range(2):
+            for name, answers in (("chosen", chosen), ("other", other)):
+                got = pairwise_choice(answers)
+                assert results.setdefault(name, got) == got
+            got_rated = pairwise_spearman(rated)
+            assert results.setdefault("rated", got_rated) == got_rated
+        if limit:  # the second ask of each was answered from memory
+            assert agreement._remembered_choice_means.cache_info().hits == 2
+            assert agreement._remembered_spearman_mean.cache_info().hits == 1
+    assert results["chosen"] != results["other"]
+    assert agreement._remembered_choice_means.cache_info().hits == 0  # (the limit 0 pass)
+    want = reference_choice(chosen)
+    assert results["chosen"][2] == want[2]
+    assert results["chosen"][0] == pytest.approx(want[0], rel=REL)
+
+
 def test_row_statistics_pair_by_pair_with_scipy_and_sklearn() -> None:
     rng = np.random.default_rng(3)
     grades = rng.integers(0, 3, size=(9, 6)).astype(float)

@@ -107,6 +107,22 @@ def test_items_with_floats_or_non_finite_numbers_hash_as_json() -> None:
     assert content_hash(odd, json.dumps(odd)) == _reference_hash(odd)
 
 
+@pytest.mark.parametrize("text", [
+    '{"id": "x", "items": [{"v": 1e999}, {"w": 1}]}',  # parses as inf: no NaN/Infinity written
+    '{"id": "x", "items": [{"v": [-1E400, null]}, {"w": "null"}]}',
+    '{"id": "x", "items": [{"v": null, "s": "nullable"}, {"w": [1, {"z": null}]}]}',
+    '{"id": "x", "items": [{"v": null}, {"deep": [[[{"n": NaN}]]]}, {"i": Infinity}]}',
+    '{"id": "x", "note": "NaN", "items": [{"t": "Infinity and NaN"}, {"n": null}]}',
+])
+def test_non_finite_numbers_hash_as_json_wherever_they_come_from(text: str) -> None:
+    """msgspec writes NaN and infinities as null: an item holding one is hashed by json, also
+    when the source never wrote NaN or Infinity (a number too large for a float); nulls and
+    the word inside strings keep the canonical text."""
+    raw = json.loads(text)
+    assert content_hash(raw, text) == _reference_hash(raw)
+    assert content_hash(raw, "{}") == _reference_hash(raw)  # (whatever the source text says)
+
+
 def test_every_float_is_seen_by_the_float_guard() -> None:
     # The fast encoder is trusted only where no float stands: the guard must see each one.
     rng = random.Random(13)

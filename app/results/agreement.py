@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import krippendorff
@@ -117,6 +118,27 @@ def pairwise_choice(answers: pd.DataFrame) -> tuple[float, float, int]:
     raters, _ = pd.factorize(answers["participant"].astype(str), sort=True)
     items, _ = pd.factorize(answers["item_id"].astype(str))
     labels, _ = pd.factorize(answers["answer"].astype(str), sort=True)
+    codes = [np.ascontiguousarray(c, dtype=np.intp) for c in (raters, items, labels)]
+    if len(raters) > _REMEMBERED_ANSWERS:
+        return _choice_means(*codes)
+    return _remembered_choice_means(*(c.tobytes() for c in codes))
+
+
+# The export asks for the same pairwise means twice (agreement.csv, then the MTEB files), and
+# at 1,000 raters each is a raters x raters computation (~0.2 s). The last few are remembered,
+# keyed by the exact codes (or ratings) they are of, up to this many answers or matrix cells
+# (a key is then at most 1.5 MB, the eight at most 12 MB; row 9's are 0.6 MB each).
+_REMEMBERED_ANSWERS = 1 << 16
+
+
+@lru_cache(maxsize=8)
+def _remembered_choice_means(raters: bytes, items: bytes, labels: bytes
+                             ) -> tuple[float, float, int]:
+    return _choice_means(*(np.frombuffer(c, dtype=np.intp) for c in (raters, items, labels)))
+
+
+def _choice_means(raters: np.ndarray, items: np.ndarray, labels: np.ndarray
+                  ) -> tuple[float, float, int]:
     kappas, shares = choice_pairs(raters, items, labels)
     return _finite_mean(kappas), _finite_mean(shares), len(shares)
 
@@ -136,7 +158,20 @@ def pairwise_spearman(answers: pd.DataFrame) -> tuple[float, int]:
     All pairs at once (app/results/pairwise.py): 1,000 raters in seconds."""
     if answers.empty:
         return math.nan, 0
-    values = masked_spearman(_rater_matrix(answers, [numeric(v) for v in answers["answer"]]))
+    matrix = np.ascontiguousarray(
+        _rater_matrix(answers, [numeric(v) for v in answers["answer"]]), dtype=float)
+    if matrix.size > _REMEMBERED_ANSWERS:
+        return _spearman_mean(matrix)
+    return _remembered_spearman_mean(matrix.tobytes(), matrix.shape)
+
+
+@lru_cache(maxsize=8)
+def _remembered_spearman_mean(matrix: bytes, shape: tuple[int, int]) -> tuple[float, int]:
+    return _spearman_mean(np.frombuffer(matrix, dtype=float).reshape(shape))
+
+
+def _spearman_mean(matrix: np.ndarray) -> tuple[float, int]:
+    values = masked_spearman(matrix)
     return _finite_mean(values), len(values)
 
 

@@ -30,8 +30,10 @@ _KEY = ["question_id", "who_kind", "who", "category", "category_value", "metric"
 def score_lookup(results: StudyResults) -> dict[tuple[str, ...], tuple[float, float]]:
     """(question, who_kind, who, category, value, metric) -> (value, n_raters) of the score rows."""
     rows = results.scores
+    # (each column as a list first: iterating an Arrow text column walks it in Python)
     return {tuple(str(k) for k in key): (float(v), float(n)) for *key, v, n in zip(
-        *(rows[c] for c in _KEY), rows["value"], rows["n_raters"], strict=True)}
+        *(rows[c].tolist() for c in _KEY), rows["value"].tolist(), rows["n_raters"].tolist(),
+        strict=True)}
 
 
 def method_text(n_boot: int, decomposable: bool, raters: bool = False) -> str:

@@ -66,21 +66,56 @@ def classification_scores_flat(owner: np.ndarray, gold: np.ndarray, predicted: n
     right = gold_codes == pred_codes
     tp_sum = np.bincount((owner * n_labels + gold_codes)[right],
                          minlength=cells).reshape(n_parties, -1)
-    for i in np.flatnonzero(np.bincount(owner, minlength=n_parties)):
-        mine = (true_sum[i] > 0) | (pred_sum[i] > 0)
-        tp, support, predicted = tp_sum[i][mine], true_sum[i][mine], pred_sum[i][mine]
-        precision = _prf_divide(tp.astype(float), predicted.astype(float))
-        recall = _prf_divide(tp.astype(float), support.astype(float))
-        f1 = _prf_divide(2.0 * tp.astype(float), 1.0 * support.astype(float) + predicted)
-        weights = support / support.sum()
-        out[i] = {
-            "accuracy": float(np.sum(recall * weights)),
-            "f1": float(np.mean(f1)),
-            "f1_weighted": float(np.sum(f1 * weights)),
-            "precision": float(np.mean(precision)),
-            "recall": float(np.mean(recall)),
-        }
+    present = (true_sum > 0) | (pred_sum > 0)
+    answered = np.flatnonzero(np.bincount(owner, minlength=n_parties))
+    # Parties with the same classes are scored together: each one's row of the arrays below
+    # holds the numbers its own one-party computation holds, and every step is element-wise or
+    # a reduction along the row (as along the one party's vector); tested equal to the
+    # one-party loop (`_party_scores`) in tests/app/results/test_classification_batch.py.
+    _, class_set = np.unique(present[answered], axis=0, return_inverse=True)
+    for s in range(int(class_set.max()) + 1 if len(answered) else 0):
+        parties = answered[class_set.reshape(-1) == s]
+        mine = present[parties[0]]
+        scores = _class_set_scores(tp_sum[parties][:, mine], true_sum[parties][:, mine],
+                                   pred_sum[parties][:, mine])
+        for k, row in zip(parties.tolist(), scores, strict=True):
+            out[k] = row
     return out
+
+
+def _class_set_scores(tp: np.ndarray, support: np.ndarray, predicted: np.ndarray
+                      ) -> list[dict[str, float]]:
+    """The scores of parties x classes counts (one row per party, its classes only)."""
+    precision = _prf_divide(tp.astype(float), predicted.astype(float))
+    recall = _prf_divide(tp.astype(float), support.astype(float))
+    f1 = _prf_divide(2.0 * tp.astype(float), 1.0 * support.astype(float) + predicted)
+    weights = support / support.sum(axis=1, keepdims=True)
+    columns = {
+        "accuracy": np.sum(recall * weights, axis=1),
+        "f1": np.mean(f1, axis=1),
+        "f1_weighted": np.sum(f1 * weights, axis=1),
+        "precision": np.mean(precision, axis=1),
+        "recall": np.mean(recall, axis=1),
+    }
+    values = [columns[m].tolist() for m in CHOICE_METRICS]
+    return [dict(zip(CHOICE_METRICS, row, strict=True)) for row in zip(*values, strict=True)]
+
+
+def _party_scores(tp: np.ndarray, support: np.ndarray, predicted: np.ndarray
+                  ) -> dict[str, float]:
+    """One party's scores from its classes' counts: the reference the batch is tested against
+    (sklearn's `precision_recall_fscore_support` formulas, tests/test_results_metrics.py)."""
+    precision = _prf_divide(tp.astype(float), predicted.astype(float))
+    recall = _prf_divide(tp.astype(float), support.astype(float))
+    f1 = _prf_divide(2.0 * tp.astype(float), 1.0 * support.astype(float) + predicted)
+    weights = support / support.sum()
+    return {
+        "accuracy": float(np.sum(recall * weights)),
+        "f1": float(np.mean(f1)),
+        "f1_weighted": float(np.sum(f1 * weights)),
+        "precision": float(np.mean(precision)),
+        "recall": float(np.mean(recall)),
+    }
 
 
 def _prf_divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:

@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 from scipy.stats import pearsonr, rankdata, spearmanr
-from sklearn.metrics import accuracy_score, mean_squared_error
 
 from app.study.answers import NA
 
@@ -48,10 +47,11 @@ def _sts_scores(gold: bytes, predicted: bytes) -> tuple[tuple[str, float], ...]:
 
 
 def _library_sts_scores(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
-    """`sts_scores` of gold and predicted arrays without N/A, by scipy and scikit-learn."""
+    """`sts_scores` of gold and predicted arrays without N/A: scipy's correlations and
+    scikit-learn's mean squared error (`mse_of`)."""
     if len(g) == 0:
         return dict.fromkeys(STS_METRICS, math.nan)
-    mse = float(mean_squared_error(g, p))
+    mse = mse_of(g, p)
     if len(g) < 2 or np.ptp(g) == 0 or np.ptp(p) == 0:
         return {"spearman": math.nan, "pearson": math.nan, "mse": mse}
     return {
@@ -59,6 +59,21 @@ def _library_sts_scores(g: np.ndarray, p: np.ndarray) -> dict[str, float]:
         "pearson": float(pearsonr(g, p).statistic),
         "mse": mse,
     }
+
+
+def mse_of(gold: np.ndarray, predicted: np.ndarray) -> float:
+    """scikit-learn's `mean_squared_error` of two float vectors, as it computes it: the squared
+    differences averaged down the one output column (a column's mean is the vector's, the same
+    pairwise sum), then averaged over that one output (itself). Not imported from sklearn, so
+    an export without clustering or retrieval questions never loads it (~0.15 s); equal to
+    sklearn's (`==`) in tests/app/results/test_sts_batch.py, and refusing what it refuses
+    (an infinite rating fails the export, as it did) with its message."""
+    for values in (gold, predicted):  # (sklearn's check_array: the true values first)
+        if not np.isfinite(values).all():
+            if np.isnan(values).any():
+                raise ValueError("Input contains NaN.")
+            raise ValueError(f"Input contains infinity or a value too large for {values.dtype!r}.")
+    return float(np.mean((gold - predicted) ** 2))
 
 
 def sts_scores_many(owner: np.ndarray, gold: np.ndarray, predicted: np.ndarray,
@@ -150,6 +165,8 @@ def authorship_scores(judged_positive: Sequence[bool],
     (e.g. 'written by a human')."""
     if len(judged_positive) == 0:
         return dict.fromkeys(AUTHORSHIP_METRICS, math.nan)
+    from sklearn.metrics import accuracy_score  # (only authorship questions: see above)
+
     return {
         "accuracy": float(accuracy_score(list(truly_positive), list(judged_positive))),
         "judged_positive": float(np.mean(np.asarray(judged_positive, dtype=float))),

@@ -16,8 +16,6 @@ from typing import Any
 
 import numpy as np
 from scipy.stats import kendalltau
-from sklearn import config_context
-from sklearn.metrics import average_precision_score, ndcg_score
 
 from app.kinds import kind_of
 from app.study.model import Question
@@ -69,6 +67,10 @@ def query_metrics(gains: Sequence[float], relevant: Sequence[bool],
     top = order[:K]
     hits = np.flatnonzero(rel[top])
     rr = 1.0 / (hits[0] + 1) if hits.size else 0.0
+    # scikit-learn imported here: only retrieval questions need it (see metrics_clustering).
+    from sklearn import config_context
+    from sklearn.metrics import average_precision_score, ndcg_score
+
     # Inputs are built here, so sklearn's parameter validation (most of a call's cost) is skipped.
     with config_context(skip_parameter_validation=True):
         if len(s) > 1:

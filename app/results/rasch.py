@@ -96,15 +96,28 @@ def rasch_rows(question_id: str, parties: list[Party]
     parties or two items (no scale to put them on)."""
     parties = [p for p in parties if not p.outcomes.empty]
     # (each index as NumPy objects: iterating an Arrow-backed index is ten times slower)
-    item_ids = sorted({str(i) for p in parties for i in p.outcomes.index.to_numpy(dtype=object)})
-    if len(parties) < 2 or len(item_ids) < 2:
+    labels = [p.outcomes.index.to_numpy(dtype=object) for p in parties]
+    return _rows(question_id, [(p.kind, p.name, p.tier) for p in parties],
+                 np.concatenate([np.full(len(p.outcomes), k) for k, p in enumerate(parties)]
+                                if parties else [np.zeros(0, dtype=int)]),
+                 np.concatenate(labels) if labels else np.zeros(0, dtype=object),
+                 np.concatenate([p.outcomes.to_numpy(dtype=float) for p in parties]
+                                if parties else [np.zeros(0)]))
+
+
+def _rows(question_id: str, who: list[tuple[str, str, str]], persons: np.ndarray,
+          labels: np.ndarray, correct: np.ndarray
+          ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """`rasch_rows` of parties with outcomes (kind, name, tier each) given as flat arrays:
+    outcome j is party `persons[j]`'s on item `labels[j]`, the parties' outcomes one after
+    the other, as `rasch_rows` concatenates their Series."""
+    item_ids = sorted({str(i) for i in labels})
+    if len(who) < 2 or len(item_ids) < 2:
         return [], []
     index = pd.Index(item_ids)
-    persons = np.concatenate([np.full(len(p.outcomes), k) for k, p in enumerate(parties)])
-    items = np.concatenate([positions(index, p.outcomes.index.astype(str)) for p in parties])
-    correct = np.concatenate([p.outcomes.to_numpy(dtype=float) for p in parties])
-    fit = fit_rasch(persons, items, correct, len(parties), len(item_ids))
-    human = np.array([p.kind == "participant" for p in parties])[persons]
+    items = positions(index, pd.Index(labels).astype(str))
+    fit = fit_rasch(persons, items, correct, len(who), len(item_ids))
+    human = np.array([kind == "participant" for kind, _, _ in who])[persons]
     by_humans = _item_means(items, correct, human, len(item_ids))
     by_models = _item_means(items, correct, ~human, len(item_ids))
     item_rows = [{
@@ -112,9 +125,9 @@ def rasch_rows(question_id: str, parties: list[Party]
         "difficulty": float(fit.difficulties[k]), "se": float(fit.difficulty_se[k]),
         "p_correct_humans": by_humans[k], "p_correct_models": by_models[k],
     } for k, item_id in enumerate(item_ids)]
-    ability_rows = [{"question_id": question_id, "party_kind": p.kind, "party": p.name,
-                     "tier": p.tier, "ability": float(fit.abilities[k]),
-                     "se": float(fit.ability_se[k])} for k, p in enumerate(parties)]
+    ability_rows = [{"question_id": question_id, "party_kind": kind, "party": name,
+                     "tier": tier, "ability": float(fit.abilities[k]),
+                     "se": float(fit.ability_se[k])} for k, (kind, name, tier) in enumerate(who)]
     return item_rows, ability_rows
 
 
@@ -127,11 +140,22 @@ def group_rasch(group: QuestionGroup, scorer: FamilyScorer | None, answers: pd.D
         return [], []
     split = split_raters(answers)  # every rater scored from arrays, not a frame each
     humans = scorer.score_raters(group, split).values
-    scored = scorer.score_parties(group, models)
-    parties = [Party("participant", code, split.tiers[k], humans.series(k))
-               for k, code in enumerate(split.codes)]
-    parties += [Party("model", name, "", values) for name, (_, values) in scored.items()]
-    return rasch_rows(group.question_id, parties)
+    scored = [(name, values) for name, (_, values) in scorer.score_parties(group, models).items()
+              if not values.empty]
+    # The raters' outcomes straight from their arrays (a rater without any is left out, as
+    # `rasch_rows` leaves out an empty Series): the arrays `rasch_rows` would build from one
+    # Series per rater (tests/app/results/test_rasch.py compares the two).
+    answered = np.unique(humans.owner)
+    renumber = np.zeros(len(split.codes), dtype=int)
+    renumber[answered] = np.arange(len(answered))
+    who = [("participant", split.codes[k], split.tiers[k]) for k in answered.tolist()]
+    who += [("model", name, "") for name, _ in scored]
+    persons = [renumber[humans.owner]]
+    persons += [np.full(len(values), len(answered) + k) for k, (_, values) in enumerate(scored)]
+    labels = [humans.item_ids] + [values.index.to_numpy(dtype=object) for _, values in scored]
+    correct = [humans.values] + [values.to_numpy(dtype=float) for _, values in scored]
+    return _rows(group.question_id, who, np.concatenate(persons), np.concatenate(labels),
+                 np.concatenate(correct))
 
 
 def _mean(values: np.ndarray) -> float:

@@ -92,19 +92,34 @@ def _fits(coded: Coded) -> tuple[RaterFit, RaterFit]:
 
 def _rater_rows(question_id: str, method: str, fit: RaterFit, n_items: np.ndarray
                 ) -> list[dict[str, Any]]:
+    confusions = _confusion_texts(fit)
+    return [{"question_id": question_id, "participant": code, "method": method,
+             "competence": float(fit.competence[w]), "n_items": int(n_items[w]),
+             "confusion": confusions[w]}
+            for w, code in enumerate(fit.coded.rater_names)]
+
+
+# The confusion texts of the last fits: the scores, the low_competence rule and the
+# sensitivity ask for the rows of the same fit (`_fits`), a json.dumps per rater each time.
+_CONFUSIONS: list[tuple[RaterFit, list[str]]] = []
+
+
+def _confusion_texts(fit: RaterFit) -> list[str]:
+    """Per rater, {true label: {answered label: probability}} as JSON ("" without a confusion
+    matrix): how the rater answers each truth."""
+    for known, texts in _CONFUSIONS:
+        if known is fit:
+            return texts
     names = fit.coded.label_names
-    rows = []
-    for w, code in enumerate(fit.coded.rater_names):
-        confusion = ""
-        if fit.confusion is not None:
-            # {true label: {answered label: probability}}: how this rater answers each truth
-            confusion = json.dumps({t: {g: round(float(fit.confusion[w, j, i]), 6)
-                                        for j, g in enumerate(names)}
-                                    for i, t in enumerate(names)}, sort_keys=True)
-        rows.append({"question_id": question_id, "participant": code, "method": method,
-                     "competence": float(fit.competence[w]), "n_items": int(n_items[w]),
-                     "confusion": confusion})
-    return rows
+    if fit.confusion is None:
+        texts = [""] * len(fit.coded.rater_names)
+    else:
+        # (tolist: Python floats at once, each equal to float() of its NumPy scalar)
+        texts = [json.dumps({t: {g: round(rater[j][i], 6) for j, g in enumerate(names)}
+                             for i, t in enumerate(names)}, sort_keys=True)
+                 for rater in fit.confusion.tolist()]
+    _CONFUSIONS[:] = [(fit, texts), *_CONFUSIONS[:3]]
+    return texts
 
 
 def aggregate_pooled(group: QuestionGroup, scorer: FamilyScorer,

@@ -19,9 +19,39 @@ def check_items(items: list[tuple[int, Item]], source: Path, folder: Path, *,
                 check_assets: bool = True) -> list[Problem]:
     """Problems within each parsed item (and its files), at the item's index in the file.
     Needs nothing from the study header, so it runs even when the header is broken."""
+    assets = AssetIndex(folder) if check_assets else None
+    if _all_clear(items, assets):
+        return []
+    return _check_each(items, source, folder, assets)
+
+
+def _all_clear(items: list[tuple[int, Item]], assets: AssetIndex | None) -> bool:
+    """True only where `_check_each` finds nothing, from whole lists rather than item by item:
+    distinct ids, image or text stimuli asking only self-contained questions (nothing for
+    `_check_item` to check), every image a plain file (`AssetIndex.all_plain_files`) and
+    enough images for a text's placeholders. Anything else (False) goes to `_check_each`,
+    which gives the exact problems (tests/test_fast_validation.py compares the two)."""
+    ids = [item.id for _, item in items]
+    if len(set(ids)) != len(ids):
+        return False
+    stimuli: list[Any] = [item.stimulus for _, item in items]
+    kinds = [stim.kind for stim in stimuli]  # (a struct's `kind` is a property: read once)
+    if not set(kinds) <= IMAGE_STIMULI:
+        return False
+    if not {q.kind for _, item in items for q in item.questions} <= SELF_CONTAINED:
+        return False
+    if "text" in kinds:
+        for (_, item), stim, kind in zip(items, stimuli, kinds, strict=True):
+            if kind == "text" and _placeholders(item) > len(stim.images):
+                return False
+    return assets is None or assets.all_plain_files(
+        [ref.path for stim in stimuli for ref in stim.images])
+
+
+def _check_each(items: list[tuple[int, Item]], source: Path, folder: Path,
+                assets: AssetIndex | None) -> list[Problem]:
     problems: list[Problem] = []
     seen: dict[str, int] = {}
-    assets = AssetIndex(folder) if check_assets else None
     for index, item in items:
         if item.id in seen:
             problems.append(Problem(source, f"items[{index}].id",
@@ -145,14 +175,20 @@ def _check_images(item: Item, folder: Path, assets: AssetIndex | None = None) ->
         if not path.is_file():
             out.append((where, f"image not found: {ref.path}"))
     if stim.kind == "text":
-        placeholders = stim.text.count(IMAGE_PLACEHOLDER)
-        prompts = sum(q.prompt.count(IMAGE_PLACEHOLDER) for q in item.questions)
-        if placeholders + prompts > len(stim.images):
+        placeholders = _placeholders(item)
+        if placeholders > len(stim.images):
             out.append(
                 (
                     "stimulus.text",
-                    f"{placeholders + prompts} {IMAGE_PLACEHOLDER} placeholders but only "
+                    f"{placeholders} {IMAGE_PLACEHOLDER} placeholders but only "
                     f"{len(stim.images)} images",
                 )
             )
     return out
+
+
+def _placeholders(item: Item) -> int:
+    """The image placeholders of a text stimulus and its questions' prompts."""
+    stim: Any = item.stimulus
+    return stim.text.count(IMAGE_PLACEHOLDER) + sum(
+        q.prompt.count(IMAGE_PLACEHOLDER) for q in item.questions)

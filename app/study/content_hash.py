@@ -21,9 +21,9 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
                               check_circular=False)
 # msgspec writes the same canonical text ten times sooner for strings (every code point
 # escaped alike, tested), integers of any size, booleans, null and key order; not for floats
-# (4e-05 as 0.00004, 1e+16 as 1e16; NaN as null). So its text is used only where it holds no
-# float (`_float_free`); NaN and Infinity (which json writes as such) are ruled out by the
-# source text.
+# (4e-05 as 0.00004, 1e+16 as 1e16; NaN and infinities as null, which json writes NaN and
+# Infinity). So its text is used only where it holds no float (`_float_free`) and, where it
+# holds a null, the value holds no float either (`_msgspec_is_json`).
 _FAST = msgspec.json.Encoder(order="sorted")
 # Digits and '-' deleted; ',' and '[' read as ':', 'e' and 'E' as '.': one mark to look for.
 _FLOAT_SQUEEZE = bytes.maketrans(b",[eE", b"::..")
@@ -49,8 +49,8 @@ def hash_and_key_marks(raw: Any, source_text: str | None = None) -> tuple[str, i
     The hash identifies a study in every database, so its text must never change: the header
     is encoded by json key by key in sorted order, the items by msgspec where that gives the
     same text (see above), and fed piece by piece; the pieces joined are exactly the one-shot
-    canonical text (tested). `source_text` is the JSON `raw` was parsed from: without it, or
-    when it holds NaN or Infinity, every piece is encoded by json.
+    canonical text (tested). `source_text` is the JSON `raw` was parsed from: without it,
+    every piece is encoded by json.
 
     With the hash comes the number of `":` marks in the canonical text: one per key, plus any
     inside strings. The loader compares it with the source's own count to notice a key written
@@ -59,7 +59,9 @@ def hash_and_key_marks(raw: Any, source_text: str | None = None) -> tuple[str, i
     if not (isinstance(raw, dict) and isinstance(raw.get("items"), list)):
         digest.update(_CANONICAL.encode(raw).encode("utf-8"))
         return digest.hexdigest(), digest.marks
-    fast = source_text is not None and "NaN" not in source_text and "Infinity" not in source_text
+    # (NaN, Infinity and a number too large for a float, 1e999, parse as non-finite floats,
+    # which msgspec writes as null: `_msgspec_is_json` sees them in the values, not the text)
+    fast = source_text is not None
     digest.update(b"{")
     for n, key in enumerate(sorted(raw)):
         digest.update(f"{',' if n else ''}{_CANONICAL.encode(key)}:".encode())
@@ -92,7 +94,7 @@ def _hash_items(digest: _MarkingDigest, items: list[Any]) -> None:
         whole = _FAST.encode(items)
     except TypeError:  # a key that is not a string: cannot come from JSON; json decides
         whole = b""
-    if whole and _float_free(whole):  # the common case: one call for all the items
+    if whole and _float_free(whole) and b"null" not in whole:  # the common case: one call
         digest.update(whole)
         return
     digest.update(b"[")
@@ -103,6 +105,27 @@ def _hash_items(digest: _MarkingDigest, items: list[Any]) -> None:
             text = _FAST.encode(item)
         except TypeError:
             text = b""
-        digest.update(text if text and _float_free(text)
+        digest.update(text if text and _msgspec_is_json(text, item)
                       else _CANONICAL.encode(item).encode("utf-8"))
     digest.update(b"]")
+
+
+def _msgspec_is_json(text: bytes, value: Any) -> bool:
+    """msgspec's `text` of `value` is json's: no float written (`_float_free`), and none
+    written as null (NaN, infinities): where the text holds a null (or the word inside a
+    string), the value is walked for a float."""
+    return _float_free(text) and (b"null" not in text or not _holds_float(value))
+
+
+def _holds_float(value: Any) -> bool:
+    # Iterative: a deep value cannot blow the stack here.
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, float):
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False

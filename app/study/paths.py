@@ -56,6 +56,27 @@ class AssetIndex:
         self.root = study_dir.resolve()
         self._files: dict[str, frozenset[str]] = {}  # directory (relative, '/'-joined) -> files
         self._real_dirs: dict[str, bool] = {}
+        # Every path `is_plain_file` has said yes to, spelled as asked: a second path of a
+        # listed directory is then one set lookup (`all_plain_files`).
+        self._yes: set[str] = set()
+
+    def all_plain_files(self, paths: list[str]) -> bool:
+        """`is_plain_file` of every one of `paths` (True for none); stops at the first no.
+        Of 12,000 images in a few directories, only the first of each directory is listed
+        and asked one by one; the rest are found in the paths said yes to."""
+        yes = self._yes
+        for path in [p for p in paths if p not in yes]:
+            if path not in yes:
+                if not self.is_plain_file(path):
+                    return False
+                parent, _, _ = path.rpartition("/")
+                prefix = f"{parent}/" if parent else ""
+                # The listing's names, as paths this call would say yes to: the parent passed
+                # the text checks and the real-directory walk, a listed name holds no '/' or
+                # NUL and is never '', '.' or '..'; names with '\\' or ':' are left out.
+                yes.update(prefix + name for name in self._files[parent]
+                           if "\\" not in name and ":" not in name)
+        return True
 
     def is_plain_file(self, relative: str) -> bool:
         if not relative or "\\" in relative or ":" in relative or "\x00" in relative \

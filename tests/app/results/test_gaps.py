@@ -140,3 +140,33 @@ def test_rater_resampling_is_scipy_bootstrap_of_the_rater_mean() -> None:
     assert low == pytest.approx(ref.low, abs=0.015)
     assert high == pytest.approx(ref.high, abs=0.015)
     assert "raters" in method_text(10, True, raters=True)
+
+
+@pytest.mark.parametrize("text", ["str", "string[pyarrow]", object])
+def test_score_lookup_reads_the_rows_as_iterating_them_does(text: object) -> None:
+    """score_lookup takes each column as a list (iterating an Arrow text column is slow): the
+    same keys and values as zipping the columns themselves, missing text and NaN included."""
+    import types
+
+    import pandas as pd
+
+    from app.results.gaps import _KEY, score_lookup
+
+    n = 40
+    rows = pd.DataFrame({
+        "question_id": [f"q{i % 3}" for i in range(n)], "who_kind": ["human", "model"] * (n // 2),
+        "who": [f"R{i}" for i in range(n)],
+        "category": [None if i % 7 == 0 else "kind" for i in range(n)],
+        "category_value": [math.nan if i % 5 == 0 else f"v{i % 4}" for i in range(n)],
+        "metric": ["accuracy"] * n, "value": [math.nan if i % 6 == 0 else i / 7 for i in range(n)],
+        "n_raters": list(range(n)),
+    })
+    for column in _KEY:
+        rows[column] = rows[column].astype(text)  # type: ignore[call-overload]
+    want = {tuple(str(k) for k in key): (float(v), float(m)) for *key, v, m in zip(
+        *(rows[c] for c in _KEY), rows["value"], rows["n_raters"], strict=True)}
+    got = score_lookup(types.SimpleNamespace(scores=rows))  # type: ignore[arg-type]
+    assert list(got) == list(want)
+    for key, (value, raters) in want.items():
+        assert got[key][1] == raters and (got[key][0] == value
+                                          or (math.isnan(value) and math.isnan(got[key][0])))

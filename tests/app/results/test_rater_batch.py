@@ -138,21 +138,34 @@ def test_values_of_series_round_trip() -> None:
                           equal_nan=True)
 
 
-def _rasch_per_rater(group: QuestionGroup, answers: pd.DataFrame) -> tuple[list, list]:
-    """group_rasch before the batch: a frame and `score_parties` per rater."""
+def _rasch_per_rater(group: QuestionGroup, answers: pd.DataFrame,
+                     models: dict[str, pd.DataFrame]) -> tuple[list, list]:
+    """group_rasch before the batch: a frame and `score_parties` per rater, a Party each."""
     scorer = scorer_for(group)
     assert scorer is not None
     by_rater = {str(code): rows for code, rows in answers.groupby("participant", sort=True)}
     tiers = {code: str(rows["tier"].iloc[0]) for code, rows in by_rater.items()}
     parties = [Party("participant", code, tiers[code], values)
                for code, (_, values) in scorer.score_parties(group, by_rater).items()]
+    parties += [Party("model", name, "", values)
+                for name, (_, values) in scorer.score_parties(group, models).items()]
     return rasch_rows(group.question_id, parties)
 
 
-@pytest.mark.parametrize("seed", range(4))
+def _models(group: QuestionGroup, seed: int) -> dict[str, pd.DataFrame]:
+    """A model answering most items, one answering only N/A (no outcome: left out)."""
+    rng = random.Random(seed)
+    items = [i for i in group.items if rng.random() < 0.9]
+    return {"model-a": pd.DataFrame({"item_id": items, "answer": [rng.choice(KEYS) for _ in items]}),
+            "model-na": pd.DataFrame({"item_id": items[:3], "answer": ["N/A"] * len(items[:3])})}
+
+
+@pytest.mark.parametrize("seed", range(6))
 def test_rasch_of_the_batch_is_the_per_rater_one(tmp_path: Path, seed: int) -> None:
     group = groups(tmp_path)["label"]
-    answers = answers_for(group, seed, raters=25)
-    new, old = group_rasch(group, scorer_for(group), answers, {}), _rasch_per_rater(group, answers)
+    answers = answers_for(group, seed, raters=25 if seed % 3 else 2)
+    models = _models(group, seed) if seed % 2 else {}
+    new = group_rasch(group, scorer_for(group), answers, models)
+    old = _rasch_per_rater(group, answers, models)
     for mine, theirs in zip(new, old, strict=True):  # (equals: NaN where both have NaN)
         assert mine and pd.DataFrame(mine).equals(pd.DataFrame(theirs))

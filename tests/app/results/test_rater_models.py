@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -147,3 +148,39 @@ def test_a_refit_of_the_same_answers_equals_a_fresh_fit(tmp_path: Path) -> None:
     assert other.raters != fresh.raters
     for method in rater_models.METHODS:
         pd.testing.assert_frame_equal(again.aggregates[method], fresh.aggregates[method])
+
+
+def test_confusion_texts_are_the_per_cell_json(tmp_path: Path) -> None:
+    """raters.csv's confusion column, written from the matrix's Python floats and remembered
+    per fit: the text the per-cell loop wrote (round(float(confusion[w, j, i]), 6)), on the
+    first ask and the next; a MACE fit (no matrix) writes ""."""
+    import json
+
+    from app.results import rater_models
+    from app.results.frame import responses_frame
+    from app.results.rater_em import Coded, dawid_skene, mace
+    from app.results.units import group_answers, question_groups
+
+    study = load_study(STUDIES / "hume-demo")
+    db = open_database(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    try:
+        import_rows(study, db, simulated_rows(study, RATERS, seed=3), tmp_path)
+        frame = responses_frame(study, db)
+    finally:
+        db.close()
+    group = next(g for g in question_groups(study.study) if g.kind == "choice")
+    answers = group_answers(group, frame, None)
+    coded = Coded.of(answers["item_id"].astype(str), answers["participant"].astype(str),
+                     answers["answer"].astype(str))
+    fit = dawid_skene(coded)
+    assert fit.confusion is not None
+    names = coded.label_names
+    want = [json.dumps({t: {g: round(float(fit.confusion[w, j, i]), 6)
+                            for j, g in enumerate(names)} for i, t in enumerate(names)},
+                       sort_keys=True) for w in range(len(coded.rater_names))]
+    rater_models._CONFUSIONS.clear()
+    assert rater_models._confusion_texts(fit) == want
+    assert rater_models._confusion_texts(fit) is rater_models._confusion_texts(fit)
+    assert rater_models._confusion_texts(mace(coded)) == [""] * len(coded.rater_names)
+    rows = rater_models._rater_rows("q", "Dawid-Skene", fit, np.arange(len(want)))
+    assert [r["confusion"] for r in rows] == want

@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import pearsonr, spearmanr
 from sklearn.metrics import mean_squared_error
 
-from app.results.metrics_rating import STS_METRICS, _exact_parties, sts_scores_many
+from app.results.metrics_rating import STS_METRICS, _exact_parties, mse_of, sts_scores_many
 
 
 def _library(gold: np.ndarray, predicted: np.ndarray) -> dict[str, float]:
@@ -92,3 +92,34 @@ def test_an_infinite_rating_fails_as_in_scikit_learn() -> None:
         _library(gold, predicted)
     with pytest.raises(ValueError, match="infinity"):
         sts_scores_many(np.zeros(3, dtype=int), gold, predicted, 1)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_mse_is_scikit_learns(seed: int) -> None:
+    """`mse_of` (scikit-learn is not imported for it) is mean_squared_error to the bit: any
+    floats (not only the multiples of 1/1024 the batch sums exactly), lengths 1 to ~2,000
+    (numpy's pairwise sum changes shape past 8 and 128 values), negative and large values."""
+    rng = np.random.default_rng(seed)
+    for n in [1, 2, 7, 8, 9, 127, 128, 129, 1000, int(rng.integers(1, 2000))]:
+        scale = [1.0, 5.0, 1e6, 1e-3][seed % 4]
+        gold, predicted = rng.normal(0, scale, n), rng.normal(0, scale, n)
+        assert mse_of(gold, predicted) == float(mean_squared_error(gold, predicted)), n
+        assert type(mse_of(gold, predicted)) is float
+
+
+@pytest.mark.parametrize(("gold", "predicted"), [
+    ([1.0, 2.0], [np.inf, 1.0]), ([np.inf, 2.0], [1.0, 1.0]), ([np.nan, 2.0], [1.0, 1.0]),
+    ([1.0, 2.0], [np.nan, 1.0]), ([np.inf, 2.0], [np.nan, 1.0]), ([np.nan, np.inf], [1.0, 1.0]),
+    ([1.0, -np.inf], [np.inf, np.nan]), ([1e308, -1e308], [-1e308, 1e308])])
+def test_mse_refuses_what_scikit_learn_refuses(gold: list[float], predicted: list[float]) -> None:
+    g, p = np.array(gold), np.array(predicted)
+    try:
+        want: float | str = float(mean_squared_error(g, p))
+    except ValueError as exc:
+        want = str(exc)
+    try:
+        with np.errstate(over="ignore"):
+            got: float | str = mse_of(g, p)
+    except ValueError as exc:
+        got = str(exc)
+    assert got == want
