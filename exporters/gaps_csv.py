@@ -59,8 +59,11 @@ class HumanVsModel:
         """Gaps and ranges from the scored results; the sensitivity from `frame`, the responses
         of every participant."""
         self.gaps, self.human_range = compare_with_models(results)
+        # No applied rule excluded anyone: `results` were scored from `frame` itself, so the
+        # rule sets that drop nobody take its all-items rows.
+        known = results.all_items_rows if not self.excluded else None
         self.sensitivity = sensitivity_frame(results.groups, frame, results.tier_field,
-                                             self.exclusions, results.options)
+                                             self.exclusions, results.options, known)
         if self.note not in results.notes:
             results.notes.append(self.note)
 

@@ -206,3 +206,51 @@ def test_a_value_of_another_type_takes_the_list_read(mini_study_dir: Path, tmp_p
         _responses_frame(loaded, db, include_simulated=True, arrow=True),
         _responses_frame(loaded, db, include_simulated=True, arrow=False), check_exact=True)
     db.close()
+
+
+def test_the_type_check_runs_beside_the_fetch_on_a_file(mini_study_dir: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a database file the check runs on a second connection during the fetch: the fetch
+    # with the check riding along is never needed, and the arrays are the list read's.
+    from app.storage import bulk_read
+
+    _, db = _filled(mini_study_dir, f"sqlite:///{tmp_path / 'b.sqlite3'}")
+    lists = response_columns(db, "mini")
+
+    def refused(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("the check rode along")
+
+    monkeypatch.setattr(bulk_read, "_fetch", refused)
+    arrays = response_arrays(db, "mini")
+    assert arrays is not None
+    for name, values in lists.items():
+        assert arrays[name].to_pylist() == values, name
+    db.close()
+
+
+def test_a_commit_while_the_check_runs_beside_takes_the_check_along(
+        mini_study_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The check beside passed, then another connection stores 1.5 in an integer column before
+    # the fetch reads it: the check's answer is not about the fetched rows, so the read checks
+    # along with a fetch of its own and steps aside (Arrow would have made the 1.5 a 1).
+    import threading
+
+    from app.storage import bulk_read
+
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    _, db = _filled(mini_study_dir, url)
+    writer = open_database(url)
+
+    class CheckThenCommit(threading.Thread):
+        def start(self) -> None:
+            self.run()  # the check, to the end
+            with writer.engine.begin() as conn:
+                conn.exec_driver_sql("UPDATE response SET position = 1.5 WHERE rowid = 2")
+
+        def join(self, timeout: float | None = None) -> None:
+            return None
+
+    monkeypatch.setattr(bulk_read.threading, "Thread", CheckThenCommit)
+    assert response_arrays(db, "mini") is None
+    writer.close()
+    db.close()

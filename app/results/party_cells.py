@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import seed_number
+from app.results.human_scores import AnswersScored, score_answers
 from app.results.lookup import isin
 from app.results.options import ResultsOptions
 from app.results.rater_batch import RaterValues, split_raters
@@ -111,8 +112,9 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
             continue
         fitted = (results.rater_aggregates.get(group.question_id) if own
                   else fit_group(group, group_answers).aggregates)
+        known = results.all_items_scored.get(group.question_id) if own else None
         scored = _score_all(scorer, group, group_answers, results.predictions.answers(group),
-                            options, fitted or {})
+                            options, fitted or {}, known)
         for subset in subsets(group, scorer, set(group_answers["item_id"].unique()), options):
             sub = (group_answers if subset.category == ALL
                    else group_answers[isin(group_answers["item_id"], subset.item_ids)])
@@ -122,10 +124,12 @@ def party_cells(results: StudyResults, *, answers: dict[str, pd.DataFrame] | Non
 
 def _score_all(scorer: FamilyScorer, group: QuestionGroup, answers: pd.DataFrame,
                models: dict[str, pd.DataFrame], options: ResultsOptions,
-               fitted: dict[str, pd.DataFrame]) -> _Scored:
-    split = split_raters(answers)
-    scored = scorer.score_raters(group, split)
-    pooled = scorer.pooled(group, answers, options)
+               fitted: dict[str, pd.DataFrame], known: AnswersScored | None = None) -> _Scored:
+    """`known`: the results' own scoring of these answers (`StudyResults.all_items_scored`),
+    used where it was made from this frame with these options."""
+    if known is None or not known.holds(answers, options):
+        known = score_answers(group, scorer, answers, options)
+    split, scored, pooled = known.split, known.raters, known.pooled
     models = {m: a for m, a in models.items() if not a.empty}
     model_scored = scorer.score_parties(group, models)
     # `fitted`: the rater models' labels on these answers (compute_results' own fit for the

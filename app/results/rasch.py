@@ -22,7 +22,7 @@ items.csv: `ITEM_COLUMNS`; abilities.csv: `ABILITY_COLUMNS` (docs/results.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -32,6 +32,9 @@ from app.results.lookup import positions
 from app.results.rater_batch import split_raters
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
+
+if TYPE_CHECKING:
+    from app.results.human_scores import AnswersScored
 
 ITEM_COLUMNS = ["question_id", "item_id", "difficulty", "se", "p_correct_humans",
                 "p_correct_models"]
@@ -132,14 +135,19 @@ def _rows(question_id: str, who: list[tuple[str, str, str]], persons: np.ndarray
 
 
 def group_rasch(group: QuestionGroup, scorer: FamilyScorer | None, answers: pd.DataFrame,
-                models: dict[str, pd.DataFrame]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+                models: dict[str, pd.DataFrame], known: AnswersScored | None = None
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """`rasch_rows` of a choice question scored right/wrong against gold (accuracy family):
-    every participant and every model with predictions, each answer's outcome as scored."""
+    every participant and every model with predictions, each answer's outcome as scored.
+    `known`: the raters of `answers` scored already (human_scores.score_answers)."""
     if (scorer is None or scorer.family != "accuracy"
             or group.response_kind.answer_value != "label"):
         return [], []
-    split = split_raters(answers)  # every rater scored from arrays, not a frame each
-    humans = scorer.score_raters(group, split).values
+    if known is not None and known.holds(answers):
+        split, humans = known.split, known.raters.values
+    else:
+        split = split_raters(answers)  # every rater scored from arrays, not a frame each
+        humans = scorer.score_raters(group, split).values
     scored = [(name, values) for name, (_, values) in scorer.score_parties(group, models).items()
               if not values.empty]
     # The raters' outcomes straight from their arrays (a rater without any is left out, as

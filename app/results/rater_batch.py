@@ -57,11 +57,20 @@ def split_raters(answers: pd.DataFrame) -> RaterSplit:
              else np.full(len(uniques), "", dtype=object))
     item_ids = answers["item_id"].to_numpy(dtype=object)[order]
     item_codes = pd.factorize(item_ids)[0]
-    pairs = np.unique(owner.astype(np.int64) * (int(item_codes.max()) + 1) + item_codes)
+    pairs = _distinct(owner.astype(np.int64) * (int(item_codes.max()) + 1) + item_codes)
     n_items = np.bincount(pairs // (int(item_codes.max()) + 1), minlength=len(uniques))
     return RaterSplit([str(c) for c in uniques], owner, item_ids,
                       answers["answer"].to_numpy(dtype=object)[order],
                       [str(t) for t in tiers], [int(n) for n in n_items], answers, order)
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """np.unique of integers, sorted, by a sort and a comparison of neighbours: NumPy 2's
+    np.unique hashes and then sorts what it found, ~30 times slower on 600,000 pairs
+    (0.4 s against 0.013 s; five splits per export). Tested equal in test_rater_batch.py."""
+    ordered = np.sort(values)
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] if len(ordered) \
+        else ordered
 
 
 @dataclass(frozen=True)

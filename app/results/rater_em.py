@@ -170,17 +170,26 @@ def mace(coded: Coded, *, n_iter: int = 50, alpha: float = 0.5, beta: float = 0.
     thetas /= thetas.sum(axis=1, keepdims=True)
     theta_priors = np.array([alpha, beta])
     strategy_priors = np.full(n_labels, strategy_prior)
+    pairs = _mace_pairs(coded)
     for _ in range(n_iter):
-        _, knowing, strategy = _mace_e_step(coded, spamming, thetas)
+        _, knowing, strategy = _mace_e_step(coded, spamming, thetas, pairs)
         spamming = _variational_normalize(knowing, theta_priors)
         thetas = _variational_normalize(strategy, strategy_priors)
-    marginals, _, _ = _mace_e_step(coded, spamming, thetas)
+    marginals, _, _ = _mace_e_step(coded, spamming, thetas, pairs)
     probas = marginals / marginals.sum(axis=1, keepdims=True)
     competence = spamming[:, 1] / spamming.sum(axis=1)
     return RaterFit(coded, probas, competence)
 
 
-def _mace_e_step(coded: Coded, spamming: np.ndarray, thetas: np.ndarray
+def _mace_pairs(coded: Coded) -> tuple[np.ndarray, np.ndarray]:
+    """Each answer's flat position in an items x labels and a raters x labels table: the same
+    for every round of the fit, so worked out once (51 rounds at 600,000 answers)."""
+    _, _, n_labels = coded.shape
+    return coded.items * n_labels + coded.labels, coded.raters * n_labels + coded.labels
+
+
+def _mace_e_step(coded: Coded, spamming: np.ndarray, thetas: np.ndarray,
+                 pairs: tuple[np.ndarray, np.ndarray] | None = None
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(gold label marginals per item, expected guessing/knowing counts per rater, expected
     guessing counts per rater and label), crowd-kit's sums rewritten per answer rather than per
@@ -188,20 +197,25 @@ def _mace_e_step(coded: Coded, spamming: np.ndarray, thetas: np.ndarray
     `guess + know` under its own, so each item's product over its answers is one sum of
     log(guess) plus, per label, the log-ratio of the answers giving it; and crowd-kit's
     guessing share of an answer, sum over labels of marginal x guess / likelihood / total,
-    comes to 1 minus its knowing share."""
+    comes to 1 minus its knowing share. `pairs`: `_mace_pairs(coded)`, if known. Each array
+    is made once per round (a log and a sum were made twice) and tables are read at flat
+    positions: the same numbers, operation for operation (tests/app/results/test_rater_em.py)."""
     n_items, n_raters, n_labels = coded.shape
-    t, w, lab = coded.items, coded.raters, coded.labels
-    guess = spamming[w, 0] * thetas[w, lab]  # P(this answer by guessing), per answer
-    know = spamming[w, 1]
-    log_guess = _sums(t, np.log(guess), n_items)
-    own = _sums(t * n_labels + lab, np.log(guess + know) - np.log(guess), n_items * n_labels)
+    t, w = coded.items, coded.raters
+    item_label, rater_label = pairs if pairs is not None else _mace_pairs(coded)
+    guess = spamming[:, 0][w] * thetas.ravel()[rater_label]  # P(this answer by guessing)
+    know = spamming[:, 1][w]
+    log_each = np.log(guess)
+    likelihood = guess + know
+    log_guess = _sums(t, log_each, n_items)
+    own = _sums(item_label, np.log(likelihood) - log_each, n_items * n_labels)
     marginals = np.exp(log_guess[:, None] + own.reshape(n_items, n_labels)) / n_labels
     instance = marginals.sum(axis=1)
-    knowing_marginal = marginals[t, lab] / instance[t] * know / (guess + know)
+    knowing_marginal = marginals.ravel()[item_label] / instance[t] * know / likelihood
     strategy_marginal = 1.0 - knowing_marginal
     knowing = np.stack([_sums(w, strategy_marginal, n_raters),
                         _sums(w, knowing_marginal, n_raters)], axis=1)
-    strategy = _sums(w * n_labels + lab, strategy_marginal, n_raters * n_labels
+    strategy = _sums(rater_label, strategy_marginal, n_raters * n_labels
                      ).reshape(n_raters, n_labels)
     return marginals, knowing, strategy
 

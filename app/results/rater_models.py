@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -37,8 +38,21 @@ class GroupRaters:
     method's labels as answers (item_id, answer) to score like the majority vote."""
 
     raters: list[dict[str, Any]] = field(default_factory=list)
-    labels: list[dict[str, Any]] = field(default_factory=list)
     aggregates: dict[str, pd.DataFrame] = field(default_factory=dict)
+    # (question id, method, item names, fit) of each method, for `labels`
+    fitted: list[tuple[str, str, list[str], RaterFit]] = field(default_factory=list, repr=False)
+
+    @cached_property
+    def labels(self) -> list[dict[str, Any]]:
+        """aggregated_labels.csv's rows, made when first read: of the four fits of a group an
+        export makes (scores, the low_competence rule, sensitivity, party cells) only the
+        scores' writes them, and 20,000 items make 40,000 rows (~0.3 s each fit)."""
+        # (tolist: Python floats at once, equal to float() of each NumPy scalar)
+        return [{"question_id": question_id, "item_id": item, "method": method,
+                 "label": label, "posterior": p}
+                for question_id, method, item_names, fit in self.fitted
+                for item, label, p in zip(item_names, fit.labels, fit.posterior.tolist(),
+                                          strict=True)]
 
 
 def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
@@ -55,13 +69,8 @@ def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
     n_items = np.bincount(coded.raters, minlength=len(coded.rater_names))
     for method, fit in zip(METHODS, _fits(coded), strict=True):
         out.raters += _rater_rows(group.question_id, method, fit, n_items)
-        labels, posterior = fit.labels, fit.posterior
-        # (tolist: Python floats at once, equal to float() of each NumPy scalar)
-        out.labels += [{"question_id": group.question_id, "item_id": item, "method": method,
-                        "label": label, "posterior": p}
-                       for item, label, p in zip(coded.item_names, labels, posterior.tolist(),
-                                                 strict=True)]
-        out.aggregates[method] = pd.DataFrame({"item_id": coded.item_names, "answer": labels})
+        out.fitted.append((group.question_id, method, coded.item_names, fit))
+        out.aggregates[method] = pd.DataFrame({"item_id": coded.item_names, "answer": fit.labels})
     return out
 
 

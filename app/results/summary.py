@@ -17,7 +17,7 @@ from app.results.alt_test import (
 from app.results.comparison import comparison_table
 from app.results.disputes import DISPUTE_COLUMNS, disputed_items
 from app.results.frame import responses_frame
-from app.results.human_scores import human_score_rows
+from app.results.human_scores import AnswersScored, human_score_rows, score_answers
 from app.results.models import (
     ModelPredictions,
     coverage_rows,
@@ -91,6 +91,11 @@ class StudyResults:
         columns=CALIBRATION_COLUMNS))
     # Tables kinds add of their own (`Kind.result_tables`), by name: each written as <name>.csv.
     kind_tables: dict[str, ResultTable] = field(default_factory=dict)
+    # question id -> the human score rows of the all-items cell of `answers`: sensitivity.csv's
+    # rule sets that drop nobody score exactly these (app.results.sensitivity)
+    all_items_rows: dict[str, list[dict]] = field(default_factory=dict, repr=False)
+    # question id -> `answers` split by rater and scored (the party cells reuse it)
+    all_items_scored: dict[str, AnswersScored] = field(default_factory=dict, repr=False)
 
     @property
     def human_scores(self) -> pd.DataFrame:
@@ -135,6 +140,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
     annotators: list[dict] = []
     calibration: list[dict] = []
     kind_tables: dict[str, ResultTable] = {}
+    all_items_rows: dict[str, list[dict]] = {}
+    all_items_scored: dict[str, AnswersScored] = {}
     for group in groups:
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
@@ -149,10 +156,16 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         if scorer is not None:
             metrics[group.question_id] = scorer.metrics(group)
             cells = subsets(group, scorer, human_items, options)
-            scores += human_score_rows(cells, answers, options, rater_models.aggregates)
+            known = all_items_scored[group.question_id] = score_answers(group, scorer, answers,
+                                                                        options)
+            # (the all-items cell first, alone: the same rows, kept for sensitivity.csv)
+            all_items_rows[group.question_id] = human_score_rows(cells[:1], answers, options,
+                                                                 rater_models.aggregates, known)
+            scores += all_items_rows[group.question_id]
+            scores += human_score_rows(cells[1:], answers, options, rater_models.aggregates)
             scores += model_score_rows(cells, models, predictions.illustrative)
             coverage += coverage_rows(group, human_items, models, predictions.illustrative)
-            item_rows, ability_rows = group_rasch(group, scorer, answers, models)
+            item_rows, ability_rows = group_rasch(group, scorer, answers, models, known)
             rasch_items += item_rows
             abilities += ability_rows
         if group.response_kind.answer_value == "number":
@@ -194,7 +207,8 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         abilities=pd.DataFrame(abilities, columns=ABILITY_COLUMNS),
         llm_annotators=pd.DataFrame(annotators, columns=ALT_TEST_COLUMNS),
         judge_calibration=pd.DataFrame(calibration, columns=CALIBRATION_COLUMNS),
-        kind_tables=kind_tables,
+        kind_tables=kind_tables, all_items_rows=all_items_rows,
+        all_items_scored=all_items_scored,
     )
 
 

@@ -28,3 +28,25 @@ def test_percentile_interval() -> None:
     low, high = resampling.percentile_interval(np.arange(101, dtype=float), 0.9)
     assert (low, high) == (pytest.approx(5.0), pytest.approx(95.0))
     assert all(math.isnan(v) for v in resampling.percentile_interval(np.array([1.0, np.nan])))
+
+
+def test_kept_tables_are_the_draws_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table asked for again comes from the kept copy: equal, value and dtype, to drawing it
+    again with nothing kept, whoever wrote to an earlier copy; past the budget the oldest go."""
+    monkeypatch.setattr(resampling, "_KEPT", type(resampling._KEPT)())
+    asks = [(7, 250, "3:q", np.int64), (300, 40, 5, float), (2_000, 30, "x:all=all", float),
+            (1, 3, "one", np.int64)]
+    first = [resampling.resample_counts(n, b, s, dtype=d) for n, b, s, d in asks]
+    for table in first:
+        table[...] = -1  # the callers' own arrays
+    again = [resampling.resample_counts(n, b, s, dtype=d) for n, b, s, d in asks]
+    assert len(resampling._KEPT) == len(asks)
+    monkeypatch.setattr(resampling, "_KEPT", type(resampling._KEPT)())
+    fresh = [resampling._drawn(n, b, resampling.seed_number(s), d)[0] for n, b, s, d in asks]
+    for kept, made in zip(again, fresh, strict=True):
+        assert kept.dtype == made.dtype and np.array_equal(kept, made)
+    assert resampling.resample_counts(2_000, 30, "x:all=all", dtype=np.int64).dtype == np.int64
+    monkeypatch.setattr(resampling, "_KEPT_BYTES", 2_000 * 30)
+    for seed in range(3):
+        resampling.resample_counts(2_000, 30, seed)
+    assert list(resampling._KEPT) == [(2_000, 30, 2)]

@@ -169,3 +169,15 @@ def test_rasch_of_the_batch_is_the_per_rater_one(tmp_path: Path, seed: int) -> N
     old = _rasch_per_rater(group, answers, models)
     for mine, theirs in zip(new, old, strict=True):  # (equals: NaN where both have NaN)
         assert mine and pd.DataFrame(mine).equals(pd.DataFrame(theirs))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_distinct_is_numpy_unique(seed: int) -> None:
+    """split_raters' count of distinct (rater, item) pairs: np.unique's values, in its order."""
+    from app.results.rater_batch import _distinct
+
+    rng = np.random.default_rng(seed)
+    for size, high in [(0, 1), (1, 1), (7, 3), (1_000, 50), (20_000, 10**12)]:
+        values = rng.integers(0, high, size).astype(np.int64)
+        assert np.array_equal(_distinct(values), np.unique(values))
+        assert _distinct(values).dtype == np.unique(values).dtype

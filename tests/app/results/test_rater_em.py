@@ -105,3 +105,50 @@ def test_same_as_compares_codes_and_names() -> None:
     assert _coded(frame).same_as(_coded(frame))
     other = frame.assign(label=frame["label"].where(frame.index != 0, "zz"))
     assert not _coded(frame).same_as(_coded(other))
+
+
+def _mace_before(coded: Coded) -> tuple[np.ndarray, np.ndarray]:
+    """MACE as it was written before its rounds reused their arrays: (probas, competence)."""
+    from scipy.stats import uniform
+
+    from app.results.rater_em import _sums, _variational_normalize
+
+    n_items, n_raters, n_labels = coded.shape
+    t, w, lab = coded.items, coded.raters, coded.labels
+
+    def e_step(spamming: np.ndarray, thetas: np.ndarray) -> tuple[np.ndarray, ...]:
+        guess = spamming[w, 0] * thetas[w, lab]
+        know = spamming[w, 1]
+        log_guess = _sums(t, np.log(guess), n_items)
+        own = _sums(t * n_labels + lab, np.log(guess + know) - np.log(guess), n_items * n_labels)
+        marginals = np.exp(log_guess[:, None] + own.reshape(n_items, n_labels)) / n_labels
+        instance = marginals.sum(axis=1)
+        knowing_marginal = marginals[t, lab] / instance[t] * know / (guess + know)
+        strategy_marginal = 1.0 - knowing_marginal
+        knowing = np.stack([_sums(w, strategy_marginal, n_raters),
+                            _sums(w, knowing_marginal, n_raters)], axis=1)
+        strategy = _sums(w * n_labels + lab, strategy_marginal, n_raters * n_labels
+                         ).reshape(n_raters, n_labels)
+        return marginals, knowing, strategy
+
+    start = uniform(1, 1.5)
+    spamming = start.rvs(size=(n_raters, 2), random_state=0)
+    thetas = start.rvs(size=(n_raters, n_labels), random_state=0)
+    spamming /= spamming.sum(axis=1, keepdims=True)
+    thetas /= thetas.sum(axis=1, keepdims=True)
+    for _ in range(50):
+        _, knowing, strategy = e_step(spamming, thetas)
+        spamming = _variational_normalize(knowing, np.array([0.5, 0.5]))
+        thetas = _variational_normalize(strategy, np.full(n_labels, 10.0))
+    marginals, _, _ = e_step(spamming, thetas)
+    return marginals / marginals.sum(axis=1, keepdims=True), spamming[:, 1] / spamming.sum(axis=1)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_mace_rounds_give_the_numbers_they_gave_before(seed: int) -> None:
+    """The e-step reusing its arrays and reading flat positions: bit for bit the same fit."""
+    for frame in (_answers(seed), _answers(seed, n_items=2_000)):
+        coded = _coded(frame)
+        probas, competence = _mace_before(coded)
+        fit = mace(coded)
+        assert np.array_equal(fit.probas, probas) and np.array_equal(fit.competence, competence)

@@ -73,3 +73,12 @@ def test_equals_scoring_every_rule_set_on_its_own(study: LoadedStudy,  # noqa: F
     for mine, theirs in zip(got, expected, strict=True):
         assert mine.keys() == theirs.keys()
         assert all(_same(mine[k], theirs[k]) for k in mine), (mine, theirs)
+    # The rule sets that drop nobody ("none" at least) taken from the results' own all-items
+    # rows, as an export does when no rule is applied: the same rows.
+    assert results.all_items_rows
+    reused = sensitivity_rows(results.groups, frame, results.tier_field, exclusions, options,
+                              results.all_items_rows)
+    assert len(reused) == len(expected)
+    for mine, theirs in zip(reused, expected, strict=True):
+        assert mine.keys() == theirs.keys()
+        assert all(_same(mine[k], theirs[k]) for k in mine), (mine, theirs)
