@@ -60,6 +60,9 @@ class FastSchema:
         self._reach: dict[type[BaseModel], bool] = {}
         self.root = self._struct(model, tag=None)
         self.list_type = list[self.root]  # type: ignore[name-defined]
+        # A JSON object's "items" as a list of structs (other fields skipped unread).
+        self._items_decoder = msgspec.json.Decoder(
+            msgspec.defstruct("FastItemsOf", [("items", self.list_type)]))
         self._dumper = Dumper(self._structs)
 
     def convert(self, raw: list[Any]) -> list[Any] | None:
@@ -67,6 +70,17 @@ class FastSchema:
         try:
             items = msgspec.convert(raw, self.list_type)
         except Exception:  # invalid, or a default that cannot be made here: pydantic decides
+            return None
+        return self._checked(items)
+
+    def decode_items(self, text: bytes) -> list[Any] | None:
+        """`convert` of the "items" of the JSON object `text` (a study file, without its byte
+        order mark), read from the text itself: the same structs, made without the parsed
+        items (a loader lets those go first, so that the structs reuse their memory). None
+        when one may be invalid, or msgspec does not read the text (NaN, Infinity)."""
+        try:
+            items = self._items_decoder.decode(text).items
+        except Exception:
             return None
         return self._checked(items)
 
