@@ -61,7 +61,7 @@ class FastSchema:
         self.root = self._struct(model, tag=None)
         self.list_type = list[self.root]  # type: ignore[name-defined]
         # A JSON object's "items" as a list of structs (other fields skipped unread).
-        self._items_decoder = msgspec.json.Decoder(
+        self._items_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(
             msgspec.defstruct("FastItemsOf", [("items", self.list_type)]))
         self._dumper = Dumper(self._structs)
 
@@ -79,7 +79,7 @@ class FastSchema:
         items (a loader lets those go first, so that the structs reuse their memory). None
         when one may be invalid, or msgspec does not read the text (NaN, Infinity)."""
         try:
-            items = self._items_decoder.decode(text).items
+            items: list[Any] = self._items_decoder.decode(text).items
         except Exception:
             return None
         return self._checked(items)
