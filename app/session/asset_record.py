@@ -28,7 +28,7 @@ import threading
 
 from app.session.asset_child import LOWEST_PRIORITY, digest_in_child
 from app.storage.database import Database
-from app.study.assets import asset_paths, registering_digest
+from app.study.assets import asset_paths, paths_digest
 from app.study.loader import LoadedStudy
 
 __all__ = ["LOWEST_PRIORITY", "AssetRecorder", "digest_in_child", "inline_digest"]
@@ -38,10 +38,12 @@ INLINE_MAX_FILES = 1_000
 INLINE_MAX_BYTES = 64 * 2**20
 
 
-def inline_digest(loaded: LoadedStudy) -> str | None:
+def inline_digest(loaded: LoadedStudy, paths: list[str] | None = None) -> str | None:
     """The digest now, when the study's files are few and small enough; else None (then an
-    `AssetRecorder` makes it)."""
-    paths = asset_paths(loaded)
+    `AssetRecorder` makes it). `paths`: `asset_paths(loaded)`, when the caller has them (a
+    walk over every item)."""
+    if paths is None:
+        paths = asset_paths(loaded)
     if len(paths) > INLINE_MAX_FILES:
         return None
     total = 0
@@ -50,15 +52,18 @@ def inline_digest(loaded: LoadedStudy) -> str | None:
             total += os.stat(os.path.join(loaded.folder, relative)).st_size
         if total > INLINE_MAX_BYTES:
             return None
-    return registering_digest(loaded)
+    return paths_digest(loaded.folder, paths, loaded.content_hash)  # registering_digest
 
 
 class AssetRecorder:
     """Hashes a study's files in a child process and records their digest in `db`."""
 
-    def __init__(self, loaded: LoadedStudy, db: Database) -> None:
+    def __init__(self, loaded: LoadedStudy, db: Database, paths: list[str] | None = None
+                 ) -> None:
+        """`paths`: `asset_paths(loaded)`, when the caller has them."""
         self._db, self._hash = db, loaded.content_hash
-        self._job = (str(loaded.folder), asset_paths(loaded), loaded.content_hash)
+        self._job = (str(loaded.folder), asset_paths(loaded) if paths is None else paths,
+                     loaded.content_hash)
         self.digest: str | None = None
         self.error: str | None = None
         self._stopped = threading.Event()

@@ -29,6 +29,7 @@ from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.records import EventRecord, ResponseRecord
 from app.study.answers import feedback_correct, is_correct
+from app.study.assets import asset_paths
 from app.study.errors import UserInputError
 from app.study.lazy import definition_json, items_by_id
 from app.study.loader import LoadedStudy
@@ -127,14 +128,15 @@ class SessionEngine:
         self.clock = clock
         self.asset_recorder: AssetRecorder | None = None
         if not db.study_registered(loaded.content_hash):  # a 20,000-item definition: ~16 MB
-            digest = inline_digest(loaded)
+            paths = asset_paths(loaded)  # every item's images: read once for both below
+            digest = inline_digest(loaded, paths)
             # The study's model_dump_json(), written without building a lazy study's models.
             db.register_study(
                 self.study.id, self.study.version, self.study.title, loaded.content_hash,
                 definition_json(self.study), assets_digest=digest,
             )
             if digest is None:  # hashing 12,000 photographs takes minutes: it follows
-                self.asset_recorder = AssetRecorder(loaded, db)
+                self.asset_recorder = AssetRecorder(loaded, db, paths)
         self.participant = db.ensure_participant(
             self.study.id, participant_code, dict(profile or {}), simulated=simulated
         )
