@@ -58,3 +58,14 @@ def test_the_asset_digest_child_imports_the_hashing_alone() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.split() == []
+
+
+def test_the_command_line_leaves_other_commands_work_to_them() -> None:
+    """`run` builds the whole parser: merging and importing answers load only for their own
+    commands."""
+    probe = ("import sys\nfrom baseline_studio.main import build_parser; build_parser()\n"
+             "print(' '.join(m for m in ('app.responses_import', 'app.merge_check', "
+             "'app.storage.merge') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.split() == []
