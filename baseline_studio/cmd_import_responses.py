@@ -6,7 +6,6 @@ import argparse
 from pathlib import Path
 
 from app.catalog import kept_study, open_study
-from app.responses_import import import_responses_csv
 from app.storage import open_database
 from app.study_places import remember_folder
 from app.wording import counted
@@ -26,6 +25,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(args: argparse.Namespace) -> int:
+    # Here, not at the top: every command's start (`run` too) builds this parser.
+    from app.responses_import import import_responses_csv
+
     loaded = kept_study(lambda: open_study(args.study, args.home))
     db = open_database(args.db, home=args.home)
     try:

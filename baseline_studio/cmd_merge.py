@@ -5,11 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.merge_check import merge_row_problems
-from app.storage import open_database
-from app.storage.merge import merge_databases
-from app.storage.merge_source import database_url
-
 SHOW_CONFLICTS = 20
 
 
@@ -36,6 +31,12 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 
 
 def run(args: argparse.Namespace) -> int:
+    # Here, not at the top: every command's start (`run` too) builds this parser.
+    from app.merge_check import merge_row_problems
+    from app.storage import open_database
+    from app.storage.merge import merge_databases
+    from app.storage.merge_source import database_url
+
     target = open_database(database_url(args.out_db))
     try:
         report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix,

@@ -6,6 +6,7 @@ for every command."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from pathlib import Path
@@ -90,6 +91,53 @@ def test_a_few_small_files_are_hashed_before_the_session_as_before(
     assert engine.asset_recorder is None
     assert db.study_assets_digest(loaded.content_hash) == assets_digest(asset_manifest(loaded))
     engine.close()
+    db.close()
+
+
+def test_the_child_is_lowered_before_it_is_given_its_job(
+        mini_study_dir: Path, tmp_path: Path, data_home: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its arguments are two pipe ends, so starting it does not wait for its imports (which
+    then ran at full priority beside the session's start); the paths follow on a pipe, once
+    it is at the lowest priority. The digest is the same."""
+    loaded = load_study(mini_study_dir)
+    db = open_database(f"sqlite:///{tmp_path / 'a.sqlite3'}")
+    db.register_study(loaded.study.id, loaded.study.version, loaded.study.title,
+                      loaded.content_hash, loaded.study.model_dump_json())
+    said: list[object] = []
+    spawn = asset_record.multiprocessing.get_context("spawn")
+
+    class Spawn:
+        def Pipe(self, duplex: bool) -> object:
+            reader, writer = spawn.Pipe(duplex=duplex)
+            real_send = writer.send
+
+            def send(value: object) -> None:
+                said.append(("sent", value))
+                real_send(value)
+
+            writer.send = send  # type: ignore[method-assign]
+            return reader, writer
+
+        def Process(self, **kwargs: object) -> object:
+            said.append(("args", kwargs["args"]))
+            return spawn.Process(**kwargs)  # type: ignore[arg-type]
+
+    real_priority = os.setpriority
+    monkeypatch.setattr(asset_record.multiprocessing, "get_context", lambda kind: Spawn())
+    monkeypatch.setattr(asset_record.os, "setpriority",
+                        lambda *a: (said.append(("lowered", a[2])), real_priority(*a)))
+    recorder = AssetRecorder(loaded, db)
+    assert recorder.wait(60) and recorder.error is None
+    assert recorder.digest == assets_digest(asset_manifest(loaded))
+    assert db.study_assets_digest(loaded.content_hash) == recorder.digest
+    kinds = [what for what, _ in said]
+    assert kinds.index("args") < kinds.index("lowered") < kinds.index("sent")
+    [args] = [value for what, value in said if what == "args"]
+    assert not any(isinstance(a, list | tuple | str) for a in args)  # type: ignore[union-attr]
+    [job] = [value for what, value in said if what == "sent" and isinstance(value, tuple)
+             and len(value) == 3]
+    assert job == (str(loaded.folder), assets.asset_paths(loaded), loaded.content_hash)
     db.close()
 
 

@@ -45,3 +45,27 @@ def test_validate_and_export_never_import_the_gui(tmp_path) -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True, timeout=300)
     assert out.stdout.splitlines()[-1].split() == ["loaded:"]
+
+
+def test_the_asset_digest_child_imports_the_hashing_alone() -> None:
+    """The child that hashes a big study's files (app.session.asset_child) imports no study
+    models, database or session: less of its CPU beside the session's start."""
+    probe = ("import sys\nimport app.session.asset_child, app.study.assets\n"
+             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+             "('pydantic', 'pydantic_core', 'msgspec', 'sqlalchemy', 'sqlmodel', 'numpy')"
+             " or m.startswith(('app.storage', 'app.study.model', 'app.study.loader', "
+             "'app.session.engine')))))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.split() == []
+
+
+def test_the_command_line_leaves_other_commands_work_to_them() -> None:
+    """`run` builds the whole parser: merging and importing answers load only for their own
+    commands."""
+    probe = ("import sys\nfrom baseline_studio.main import build_parser; build_parser()\n"
+             "print(' '.join(m for m in ('app.responses_import', 'app.merge_check', "
+             "'app.storage.merge') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.split() == []

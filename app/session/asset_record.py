@@ -11,6 +11,12 @@ them.
 
 A process, not a thread: a thread at the lowest priority that the scheduler puts aside while
 it holds the GIL stops the whole app (a cold start measured 8 s instead of 2.5 s that way).
+
+The child is lowered to that priority as soon as it exists, before its interpreter starts:
+its job (12,000 paths, more than a pipe holds) is sent after that, not as its arguments.
+With them as arguments, starting it waited until the child had read them, after its imports,
+so those ran at full priority beside the session's start (~0.5 s of CPU before the first item
+was painted, on a machine with two cores).
 """
 
 from __future__ import annotations
@@ -19,24 +25,25 @@ import contextlib
 import multiprocessing
 import os
 import threading
-from multiprocessing.connection import Connection
-from pathlib import Path
 
+from app.session.asset_child import LOWEST_PRIORITY, digest_in_child
 from app.storage.database import Database
-from app.study.assets import asset_paths, paths_digest, registering_digest
+from app.study.assets import asset_paths, paths_digest
 from app.study.loader import LoadedStudy
 
-LOWEST_PRIORITY = 19
+__all__ = ["LOWEST_PRIORITY", "AssetRecorder", "digest_in_child", "inline_digest"]
 # Files hashed before the session as before, when they are this few and this small (a demo,
 # a text study, the tests): a child process costs ~0.5 s of CPU to start.
 INLINE_MAX_FILES = 1_000
 INLINE_MAX_BYTES = 64 * 2**20
 
 
-def inline_digest(loaded: LoadedStudy) -> str | None:
+def inline_digest(loaded: LoadedStudy, paths: list[str] | None = None) -> str | None:
     """The digest now, when the study's files are few and small enough; else None (then an
-    `AssetRecorder` makes it)."""
-    paths = asset_paths(loaded)
+    `AssetRecorder` makes it). `paths`: `asset_paths(loaded)`, when the caller has them (a
+    walk over every item)."""
+    if paths is None:
+        paths = asset_paths(loaded)
     if len(paths) > INLINE_MAX_FILES:
         return None
     total = 0
@@ -45,15 +52,18 @@ def inline_digest(loaded: LoadedStudy) -> str | None:
             total += os.stat(os.path.join(loaded.folder, relative)).st_size
         if total > INLINE_MAX_BYTES:
             return None
-    return registering_digest(loaded)
+    return paths_digest(loaded.folder, paths, loaded.content_hash)  # registering_digest
 
 
 class AssetRecorder:
     """Hashes a study's files in a child process and records their digest in `db`."""
 
-    def __init__(self, loaded: LoadedStudy, db: Database) -> None:
+    def __init__(self, loaded: LoadedStudy, db: Database, paths: list[str] | None = None
+                 ) -> None:
+        """`paths`: `asset_paths(loaded)`, when the caller has them."""
         self._db, self._hash = db, loaded.content_hash
-        self._job = (str(loaded.folder), asset_paths(loaded), loaded.content_hash)
+        self._job = (str(loaded.folder), asset_paths(loaded) if paths is None else paths,
+                     loaded.content_hash)
         self.digest: str | None = None
         self.error: str | None = None
         self._stopped = threading.Event()
@@ -79,20 +89,26 @@ class AssetRecorder:
     def _record(self) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a process running Qt
         receive, send = context.Pipe(duplex=False)
+        take_job, give_job = context.Pipe(duplex=False)
         # Daemonic: stopped when the app exits; it also stops itself if the app is gone.
         self._child = context.Process(target=digest_in_child, name="asset-digest", daemon=True,
-                                      args=(send, *self._job))
+                                      args=(take_job, send))
         if self._stopped.is_set():
             return self._fail("stopped")
+        # Its arguments are small, so this returns once the new process exists, before its
+        # interpreter has started (see the module's docstring).
         self._child.start()
-        # Lowered from here at once: the child's own `nice` comes only after its imports
-        # (~1 s of CPU that would otherwise compete with the session's start).
         with contextlib.suppress(AttributeError, OSError, TypeError):
             os.setpriority(os.PRIO_PROCESS, self._child.pid, LOWEST_PRIORITY)  # type: ignore[arg-type]
         send.close()
+        take_job.close()
         if self._stopped.is_set():
             self._child.terminate()
         try:
+            try:
+                give_job.send(self._job)  # waits (without the GIL) until the child reads it
+            finally:
+                give_job.close()
             kind, value = receive.recv()  # waits without the GIL
         except (EOFError, OSError) as exc:
             return self._fail(f"the hashing process ended without a digest: {exc!r}")
@@ -109,18 +125,3 @@ class AssetRecorder:
 
     def _fail(self, why: str) -> None:
         self.error = why
-
-
-def digest_in_child(send: Connection, folder: str, paths: list[str], content_hash: str) -> None:
-    """The child's work: the digest (`app.study.assets.paths_digest`), sent back."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.nice(LOWEST_PRIORITY)
-    parent = os.getppid()
-    try:
-        digest = paths_digest(Path(folder), paths, content_hash,
-                              keep_going=lambda: os.getppid() == parent)
-        send.send(("digest", digest))
-    except Exception as exc:  # sent to the parent, which keeps the digest unknown
-        send.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        send.close()

@@ -29,6 +29,7 @@ from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.records import EventRecord, ResponseRecord
 from app.study.answers import feedback_correct, is_correct
+from app.study.assets import asset_paths
 from app.study.errors import UserInputError
 from app.study.lazy import definition_json, items_by_id
 from app.study.loader import LoadedStudy
@@ -116,7 +117,13 @@ class SessionEngine:
         ui_language: str | None = None,
         simulated: bool = False,
         clock: Callable[[], int] = time.monotonic_ns,
+        defer_registration: bool = False,
     ) -> None:
+        """`defer_registration`: a study version new to this database is registered (its
+        definition written, its files' digest made or started) by `finish_registration`,
+        which the app calls once the first screen is up (a 20,000-item definition is ~0.25 s
+        of CPU); `submit` and `close` call it first in any case, so no answer is stored
+        before the version it answers."""
         # Pseudonyms only (no e-mail, no phone), and one of the study's codes if it says which.
         check_participant_code(participant_code, None if simulated else loaded.study)
         self.loaded = loaded
@@ -126,15 +133,11 @@ class SessionEngine:
         self.simulated = simulated
         self.clock = clock
         self.asset_recorder: AssetRecorder | None = None
-        if not db.study_registered(loaded.content_hash):  # a 20,000-item definition: ~16 MB
-            digest = inline_digest(loaded)
-            # The study's model_dump_json(), written without building a lazy study's models.
-            db.register_study(
-                self.study.id, self.study.version, self.study.title, loaded.content_hash,
-                definition_json(self.study), assets_digest=digest,
-            )
-            if digest is None:  # hashing 12,000 photographs takes minutes: it follows
-                self.asset_recorder = AssetRecorder(loaded, db)
+        # A session's rows name the version by its content hash (no foreign key): they may
+        # come first; its answers may not (`submit`).
+        self.registration_pending = not db.study_registered(loaded.content_hash)
+        if not defer_registration:
+            self.finish_registration()
         self.participant = db.ensure_participant(
             self.study.id, participant_code, dict(profile or {}), simulated=simulated
         )
@@ -170,6 +173,22 @@ class SessionEngine:
         for old in crashed:
             self._log("crash_recovered", {"session": old.uuid, "started_utc": old.started_utc,
                                           "answered": len(self._answered)})
+
+    def finish_registration(self) -> None:
+        """Register the study version if this database does not hold it (see __init__); once."""
+        if not self.registration_pending:
+            return
+        loaded, db = self.loaded, self.db
+        paths = asset_paths(loaded)  # every item's images: read once for both below
+        digest = inline_digest(loaded, paths)
+        # The study's model_dump_json(), written without building a lazy study's models.
+        db.register_study(
+            self.study.id, self.study.version, self.study.title, loaded.content_hash,
+            definition_json(self.study), assets_digest=digest,
+        )
+        self.registration_pending = False
+        if digest is None:  # hashing 12,000 photographs takes minutes: it follows
+            self.asset_recorder = AssetRecorder(loaded, db, paths)
 
     # ------------------------------------------------------------------ reading state
 
@@ -290,6 +309,7 @@ class SessionEngine:
         planned = self.plan[position]
         if planned.item_id in self._answered:
             raise SubmitError(f"item {planned.item_id!r} is already answered")
+        self.finish_registration()  # the version before any answer to it
         item = self._items[planned.item_id]
         by_id = {a.question_id: a for a in answers}
         unknown = set(by_id) - {q.id for q in item.questions}
@@ -325,6 +345,7 @@ class SessionEngine:
         ]
 
     def close(self) -> None:
+        self.finish_registration()  # a session that ends unanswered: registered as before
         # A short wait: a digest still being made stays unknown rather than hold the close.
         if self.asset_recorder is not None and not self.asset_recorder.wait(ASSET_DIGEST_WAIT_S):
             self.asset_recorder.stop()

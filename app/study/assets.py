@@ -22,13 +22,14 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.atomic_write import write_text_atomically
 from app.home import data_home
 from app.regular_files import open_regular_file
-from app.study.lazy import item_outlines
-from app.study.loader import LoadedStudy
+
+if TYPE_CHECKING:  # the asset digest's child process imports this module for the hashing
+    from app.study.loader import LoadedStudy  # alone (app.session.asset_child): not the models
 
 MANIFEST_DIR = "asset-manifests"
 _CHUNK = 1 << 20
@@ -55,6 +56,8 @@ class AssetChange:
 
 def asset_paths(loaded: LoadedStudy) -> list[str]:
     """Every file the study names, study-relative, each once, in a stable order."""
+    from app.study.lazy import item_outlines
+
     # The checked structs of a lazy study (app.study.lazy.item_outlines) name the same files.
     paths = {ref.path for item in item_outlines(loaded.study)
              for ref in getattr(item.stimulus, "images", [])}

@@ -18,19 +18,31 @@ that pydantic refuses are refused here too (tests/app/study/test_fast_schema.py)
 
 from __future__ import annotations
 
-import operator
-import sys
 import types
 import typing
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, Union
 
-import annotated_types
 import msgspec
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-_FLOAT_MAX = sys.float_info.max  # finite numbers only: the models refuse inf (allow_inf_nan)
+from app.study.fast_dump import Dumper, Undumpable
+from app.study.fast_types import (
+    FLOAT_MAX,
+    Untranslatable,
+    constraint_bounds,
+    field_check,
+    meta,
+    model_default,
+    same_back,
+    sets_private_only,
+    tag_property,
+    takes_info,
+)
+
+__all__ = ["FastSchema", "Undumpable", "Untranslatable"]
+
 # Settings that leave what a model accepts as its fields say (allow_inf_nan: the structs only
 # take finite floats anyway).
 _PLAIN_CONFIG = frozenset({"extra", "frozen", "allow_inf_nan", "title", "json_schema_extra",
@@ -38,36 +50,20 @@ _PLAIN_CONFIG = frozenset({"extra", "frozen", "allow_inf_nan", "title", "json_sc
 _CHECK_FAILED = (ValueError, AssertionError, TypeError, AttributeError, KeyError, IndexError)
 
 
-_CONSTRAINTS: dict[type, str] = {
-    annotated_types.MinLen: "min_length", annotated_types.MaxLen: "max_length",
-    annotated_types.Gt: "gt", annotated_types.Ge: "ge",
-    annotated_types.Lt: "lt", annotated_types.Le: "le",
-}
-
-
-class Untranslatable(TypeError):
-    """A part of the models this module cannot check exactly alike."""
-
-
-class Undumpable(ValueError):
-    """A checked struct msgspec would not write as pydantic writes its model (a float or a
-    big integer in a free-form value: the two write some of those differently)."""
-
-
-_INT_RANGE = range(-(2**63), 2**63)  # what both write alike (and msgspec writes at all)
-
-
 class FastSchema:
     """The structs for one pydantic model (and every model it holds) and its validators."""
 
     def __init__(self, model: type[BaseModel]) -> None:
         self._structs: dict[tuple[type[BaseModel], str | None], type[msgspec.Struct]] = {}
-        # struct class -> (pydantic model, its validators, the fields that may hold structs)
+        # struct class -> (its model's validators, the fields that may hold structs)
         self._checks: dict[type[msgspec.Struct], tuple[list[Callable[[Any], Any]], list[str]]] = {}
         self._reach: dict[type[BaseModel], bool] = {}
         self.root = self._struct(model, tag=None)
         self.list_type = list[self.root]  # type: ignore[name-defined]
-        self._dump_plans = self._plan_dumps()
+        # A JSON object's "items" as a list of structs (other fields skipped unread).
+        self._items_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(
+            msgspec.defstruct("FastItemsOf", [("items", self.list_type)]))
+        self._dumper = Dumper(self._structs)
 
     def convert(self, raw: list[Any]) -> list[Any] | None:
         """Structs for these parsed items, or None when one of them may be invalid."""
@@ -75,6 +71,20 @@ class FastSchema:
             items = msgspec.convert(raw, self.list_type)
         except Exception:  # invalid, or a default that cannot be made here: pydantic decides
             return None
+        return self._checked(items)
+
+    def decode_items(self, text: bytes) -> list[Any] | None:
+        """`convert` of the "items" of the JSON object `text` (a study file, without its byte
+        order mark), read from the text itself: the same structs, made without the parsed
+        items (a loader lets those go first, so that the structs reuse their memory). None
+        when one may be invalid, or msgspec does not read the text (NaN, Infinity)."""
+        try:
+            items: list[Any] = self._items_decoder.decode(text).items
+        except Exception:
+            return None
+        return self._checked(items)
+
+    def _checked(self, items: list[Any]) -> list[Any] | None:
         try:
             for item in items:
                 self._validate(item)
@@ -103,72 +113,9 @@ class FastSchema:
     # -- writing a checked struct as pydantic's model_dump_json writes its model
 
     def dump_form(self, value: Any) -> Any:
-        """`value` (a struct of `convert`) as an object that `msgspec.json.encode` writes byte
-        for byte as pydantic's `model_dump_json` writes the model made of the same JSON: the
-        structs hold every field, defaults included, in the models' order, except a union's
-        tag, which msgspec writes first: a struct whose model has `kind` elsewhere is rewritten
-        as a plain struct with the fields in the model's order. Raises Undumpable where the
-        two write a value differently (a float: 1e+20 against 1e20; a big int): then the
-        caller writes that item from its model."""
-        plan = self._dump_plans.get(type(value))
-        return value if plan is None else self._dump_struct(value, plan)
-
-    def _dump_struct(self, value: Any, plan: tuple[type | None, tuple[str, ...], frozenset[str]]
-                     ) -> Any:
-        mirror, names, deep = plan
-        if mirror is None:  # the tag is where the model has it: written as it is, its parts
-            changed = {}      # rewritten where they must be
-            for name in deep:
-                part = getattr(value, name)
-                form = _dumpable(self, part)
-                if form is not part:
-                    changed[name] = form
-            return msgspec.structs.replace(value, **changed) if changed else value
-        return mirror(*[_dumpable(self, getattr(value, name)) if name in deep
-                        else getattr(value, name) for name in names])
-
-    def _plan_dumps(self) -> dict[type, tuple[type | None, tuple[str, ...], frozenset[str]]]:
-        """For each struct that `dump_form` must rewrite or look into: its plain twin (None:
-        written as it is), the model's field order, the fields holding such parts."""
-        models = {struct: (model, tag) for (model, tag), struct in self._structs.items()}
-        deep_memo: dict[type, bool] = {}
-
-        def misplaced(struct: type) -> bool:
-            model, tag = models[struct]
-            return tag is not None and next(iter(model.model_fields)) != "kind"
-
-        def deep_type(t: Any) -> bool:
-            if isinstance(t, msgspec.inspect.AnyType | msgspec.inspect.FloatType):
-                return True
-            if isinstance(t, msgspec.inspect.StructType):
-                return deep_struct(t.cls)
-            inner = [getattr(t, a) for a in ("item_type", "key_type", "value_type")
-                     if hasattr(t, a)] + list(getattr(t, "types", ()))
-            return any(deep_type(x) for x in inner)
-
-        def model_default(field: msgspec.inspect.Field) -> bool:
-            # A default made by the model (`_default`) may hold models, whatever the type says.
-            return field.default_factory not in (msgspec.NODEFAULT, list, dict)
-
-        def deep_struct(struct: type) -> bool:
-            if struct not in deep_memo:
-                deep_memo[struct] = False  # (no cycles in the format)
-                deep_memo[struct] = misplaced(struct) or any(
-                    deep_type(f.type) or model_default(f)
-                    for f in _fields(struct))
-            return deep_memo[struct]
-
-        plans: dict[type, tuple[type | None, tuple[str, ...], frozenset[str]]] = {}
-        for struct, (model, _tag) in models.items():
-            if not deep_struct(struct):
-                continue
-            deep = frozenset(f.name for f in _fields(struct)
-                             if deep_type(f.type) or model_default(f))
-            names = tuple(model.model_fields)
-            mirror = (msgspec.defstruct(f"Dump{model.__name__}", [(n, Any) for n in names])
-                      if misplaced(struct) else None)
-            plans[struct] = (mirror, names, deep)
-        return plans
+        """`value` (a struct of `convert`) as msgspec writes it byte for byte as pydantic
+        writes its model (`app.study.fast_dump.Dumper.dump_form`); raises Undumpable."""
+        return self._dumper.dump_form(value)
 
     # -- building the structs
 
@@ -196,8 +143,8 @@ class FastSchema:
             if info.is_required():
                 fields.append((name, annotation, msgspec.NODEFAULT))
             else:
-                fields.append((name, annotation, _default(info)))
-        namespace = {"kind": _tag_property(tag)} if tag_field else {}
+                fields.append((name, annotation, model_default(info)))
+        namespace = {"kind": tag_property(tag)} if tag_field else {}
         struct = msgspec.defstruct(f"Fast{model.__name__}", fields, kw_only=True,
                                    forbid_unknown_fields=True, namespace=namespace,
                                    tag_field=tag_field, tag=tag if tag_field else None)
@@ -208,19 +155,19 @@ class FastSchema:
     def _validators(self, model: type[BaseModel]) -> list[Callable[[Any], Any]]:
         decorators = model.__pydantic_decorators__
         if decorators.root_validators or decorators.validators \
-                or (model.__pydantic_post_init__ is not None and not _sets_private_only(model)):
+                or (model.__pydantic_post_init__ is not None and not sets_private_only(model)):
             raise Untranslatable(f"{model.__name__}: an old-style validator")
         out: list[Callable[[Any], Any]] = []
         for dec in decorators.field_validators.values():
-            if dec.info.mode != "after" or _takes_info(dec.func, 1):
+            if dec.info.mode != "after" or takes_info(dec.func, 1):
                 raise Untranslatable(f"{model.__name__}.{dec.cls_var_name}: not a plain after-validator")
             for field in dec.info.fields:
-                out.append(_field_check(dec.func, field))
+                out.append(field_check(dec.func, field))
         for model_dec in decorators.model_validators.values():
-            if model_dec.info.mode != "after" or _takes_info(model_dec.func, 1):
+            if model_dec.info.mode != "after" or takes_info(model_dec.func, 1):
                 raise Untranslatable(f"{model.__name__}.{model_dec.cls_var_name}: not a plain "
                                      "after-validator")
-            out.append(_same_back(model_dec.func))
+            out.append(same_back(model_dec.func))
         return out
 
     def _holds_models(self, annotation: Any) -> bool:
@@ -268,29 +215,29 @@ class FastSchema:
                 raise Untranslatable(f"{annotation}: a literal of other than strings and ints")
             return annotation
         if origin is list:
-            return Annotated[list[self._type(args[0], [])], _meta(metadata, sized=True)]  # type: ignore[misc]
+            return Annotated[list[self._type(args[0], [])], meta(metadata, sized=True)]  # type: ignore[misc]
         if origin is dict:
             if args[0] is not str:
                 raise Untranslatable(f"{annotation}: keys other than strings")
-            return Annotated[dict[str, self._type(args[1], [])], _meta(metadata, sized=True)]  # type: ignore[misc]
+            return Annotated[dict[str, self._type(args[1], [])], meta(metadata, sized=True)]  # type: ignore[misc]
         if annotation is Any:
             if metadata:
                 raise Untranslatable("Any with constraints")
             return Any
         if annotation is str:
-            return Annotated[str, _meta(metadata, sized=True, pattern=True)]
+            return Annotated[str, meta(metadata, sized=True, pattern=True)]
         if annotation is bool:
             if metadata:
                 raise Untranslatable("bool with constraints")
             return bool
         if annotation is int:
-            return Annotated[int, _meta(metadata, numeric=True)]
+            return Annotated[int, meta(metadata, numeric=True)]
         if annotation is float:
-            bounds = _bounds(metadata, numeric=True)
+            bounds = constraint_bounds(metadata, numeric=True)
             if "gt" not in bounds:
-                bounds["ge"] = max(bounds.get("ge", -_FLOAT_MAX), -_FLOAT_MAX)
+                bounds["ge"] = max(bounds.get("ge", -FLOAT_MAX), -FLOAT_MAX)
             if "lt" not in bounds:
-                bounds["le"] = min(bounds.get("le", _FLOAT_MAX), _FLOAT_MAX)
+                bounds["le"] = min(bounds.get("le", FLOAT_MAX), FLOAT_MAX)
             return Annotated[float, msgspec.Meta(**bounds)]
         if annotation is type(None):
             return None
@@ -309,127 +256,3 @@ class FastSchema:
                 not isinstance(values[0], str):
             raise Untranslatable(f"{model.__name__}.kind: not one string")
         return self._struct(model, tag=values[0])
-
-
-def _fields(struct: type) -> tuple[msgspec.inspect.Field, ...]:
-    info = msgspec.inspect.type_info(struct)
-    assert isinstance(info, msgspec.inspect.StructType)
-    return info.fields
-
-
-def _dumpable(schema: FastSchema, value: Any) -> Any:
-    """`value` in its dump form (FastSchema.dump_form), looked into where a struct, list or
-    free-form value may hold what must be rewritten or refused."""
-    kind = type(value)
-    if kind is str or kind is bool or value is None:
-        return value
-    plan = schema._dump_plans.get(kind)
-    if plan is not None:
-        return schema._dump_struct(value, plan)
-    if kind is float:
-        raise Undumpable("a float")
-    if kind is int:
-        if value not in _INT_RANGE:
-            raise Undumpable("a big integer")
-        return value
-    if kind is list:
-        forms = [_dumpable(schema, v) for v in value]
-        return value if all(map(operator.is_, forms, value)) else forms
-    if kind is dict:
-        if not value:
-            return value
-        pairs = {k: _dumpable(schema, v) for k, v in value.items()}
-        return value if all(map(operator.is_, pairs.values(), value.values())) else pairs
-    if getattr(kind, "__pydantic_serializer__", None) is not None:
-        # A default the struct took from its model (`_default`): written by pydantic.
-        return msgspec.Raw(value.model_dump_json().encode())
-    return value
-
-
-def _meta(metadata: list[Any], *, sized: bool = False, numeric: bool = False,
-          pattern: bool = False) -> msgspec.Meta:
-    return msgspec.Meta(**_bounds(metadata, sized=sized, numeric=numeric, pattern=pattern))
-
-
-def _bounds(metadata: list[Any], *, sized: bool = False, numeric: bool = False,
-            pattern: bool = False) -> dict[str, Any]:
-    kwargs: dict[str, Any] = {}
-    for m in metadata:
-        name = _CONSTRAINTS.get(type(m))
-        if (name in ("min_length", "max_length") and sized) \
-                or (name in ("gt", "ge", "lt", "le") and numeric):
-            kwargs[name] = getattr(m, name)  # annotated_types names them as msgspec does
-        elif pattern and type(m).__name__ == "_PydanticGeneralMetadata" \
-                and set(vars(m)) == {"pattern"}:
-            kwargs["pattern"] = _python_pattern(m.pattern)
-        else:
-            raise Untranslatable(f"{m!r}: a constraint this module does not translate")
-    return kwargs
-
-
-def _python_pattern(pattern: str) -> str:
-    """pydantic matches with Rust's regex, msgspec with Python's `re.search`. In Python a final
-    `$` also matches before a last newline ("abc\\n"), Rust's does not: `\\Z` is the same as
-    Rust's. Only a pattern anchored at both ends and otherwise made of what both engines read
-    alike (no other `$`, no escapes but `\\-`, `\\.`, no classes like `\\w` that differ on
-    Unicode) is translated."""
-    if not (pattern.startswith("^") and pattern.endswith("$")):
-        raise Untranslatable(f"pattern {pattern!r}: not anchored at both ends")
-    body = pattern[1:-1]
-    if "$" in body or "\\" in body.replace("\\-", "").replace("\\.", ""):
-        raise Untranslatable(f"pattern {pattern!r}: an escape or anchor read differently")
-    return f"^{body}\\Z"
-
-
-def _sets_private_only(model: type[BaseModel]) -> bool:
-    """Whether the model's post-init is pydantic's own, which gives private attributes their
-    defaults (nothing a study file sets, nothing that refuses one)."""
-    return getattr(model.model_post_init, "__name__", None) == "init_private_attributes"
-
-
-def _tag_property(tag: str | None) -> property:
-    """`kind` on a tagged struct, as on its model (msgspec reads the tag but keeps no field)."""
-    def kind(_self: Any) -> str | None:
-        return tag
-    return property(kind)
-
-
-def _default(info: FieldInfo) -> Any:
-    """The model's own default, as its validators see it (msgspec never checks a default).
-    Called per missing field of every struct, so immutable defaults are given as values and
-    `list`/`dict` as themselves: a Python call per field was most of the check's time."""
-    factory = info.default_factory
-    if factory is None:
-        value = info.default
-        if value is None or type(value) in (str, int, float, bool, tuple, frozenset):
-            return value
-        return msgspec.field(default_factory=lambda: info.get_default(call_default_factory=True))
-    if factory in (list, dict):
-        return msgspec.field(default_factory=factory)
-    return msgspec.field(default_factory=lambda: info.get_default(call_default_factory=True))
-
-
-def _takes_info(func: Any, values: int) -> bool:
-    """True when a validator asks for pydantic's ValidationInfo (beyond `values` arguments)."""
-    import inspect
-
-    target = getattr(func, "__func__", func)
-    params = [p for p in inspect.signature(target).parameters.values()
-              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    bound = 1 if hasattr(func, "__self__") else 0  # a classmethod bound to its class
-    return len(params) - bound > values
-
-
-def _field_check(func: Callable[[Any], Any], field: str) -> Callable[[Any], Any]:
-    def check(value: Any) -> None:
-        given = getattr(value, field)
-        if func(given) is not given:  # a validator that changes its value: not checked here
-            raise ValueError("a validator changed its value")
-    return check
-
-
-def _same_back(func: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def check(value: Any) -> None:
-        if func(value) is not value:
-            raise ValueError("a validator changed its model")
-    return check

@@ -307,8 +307,15 @@ class ParticipantFlow(QObject):
             self._show(self.trial)
             self.trial.show_trial(screen.view, progress)
             self.trial.prepare_next(controller.ahead)
+            clock = self.trial.trial_clock
+            if clock is not None and clock.onset_ns is None:
+                # The engine's start is finished once this trial is painted: off its path.
+                clock.onset.connect(lambda _ns: controller.finish_start())
+            else:
+                controller.finish_start()
             self.screen_shown.emit(screen)
             return
+        controller.finish_start()
         self.trial.discard_next()  # whatever was built ahead is not what comes next
         if isinstance(screen, BlockIntroScreen):
             page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,

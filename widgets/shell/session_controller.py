@@ -38,6 +38,7 @@ class SessionController(QObject):
         self.screen = screen
         self.ui_language = ui_language
         self.engine: SessionEngine | None = None
+        self._start_finished = False
         self.closed = False
         # The engine's guess at the trial after the one on screen, for the trial screen to
         # build ahead (SessionEngine.peek_trial_after); None when there is none.
@@ -69,15 +70,30 @@ class SessionController(QObject):
     def open(self, *, consent_text: str | None = None) -> None:
         """Create the engine (registers study, participant, session); log the agreement."""
         def create() -> tuple[int, int]:
+            # A study version new to the database is registered once the first screen is up
+            # (`finish_start`): its 20,000-item definition is not on the first item's path.
             engine = self.engine_class(self.loaded, self.db, self.code, profile=self.profile,
                                        refresh_hz=self.refresh_hz, screen=self.screen,
-                                       ui_language=self.ui_language)
+                                       ui_language=self.ui_language, defer_registration=True)
             if consent_text is not None:
                 engine.log(CONSENT_EVENT, consent_payload(consent_text))
             self.engine = engine
             return engine.done, engine.total
 
         self._run(self.tr("opening the session"), create, lambda counts: self.opened.emit(*counts))
+
+    def finish_start(self) -> None:
+        """The rest of the engine's start, on the writer, once the first screen is up (the
+        first trial painted): the study version registered (SessionEngine.finish_registration;
+        an answer would register it first in any case). Queued once."""
+        if self._start_finished or self.closed or self.engine is None:
+            return
+        self._start_finished = True
+        engine = self.engine
+        # Not `_run`: nothing it does changes what comes next.
+        self.writer.run(engine.finish_registration, label="registering the study version",
+                        on_error=lambda exc: self.failed.emit(
+                            self.tr("registering the study version"), exc))
 
     def _engine(self) -> SessionEngine:
         if self.engine is None:

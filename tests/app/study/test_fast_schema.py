@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pydantic_core
 import pytest
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -174,3 +175,34 @@ def test_every_item_the_structs_accept_is_dumped_as_pydantic_dumps_it() -> None:
             assert msgspec.json.encode(form).decode() == \
                 _ITEM.validate_python(mutant).model_dump_json(), json.dumps(mutant)[:400]
     assert written > 3_000 and undumpable > 0
+
+
+def _decoded(items: list[Any]) -> tuple[list[Any] | None, list[Any] | None]:
+    """The structs `decode_items` reads from a study file's text and those `convert` makes of
+    the same text parsed as the loader parses it (pydantic's parser)."""
+    text = json.dumps({"title": "skipped unread", "items": items}).encode()
+    return FAST.decode_items(text), FAST.convert(pydantic_core.from_json(text)["items"])
+
+
+def test_items_decoded_from_the_text_are_the_converted_ones() -> None:
+    """The loader makes a lazy study's structs from the file's text after it has let the
+    parsed items go (app/study/loader.py, _validate_lazily): the same structs."""
+    for path in STUDIES:
+        text = path.read_bytes().removeprefix("\ufeff".encode())
+        items = pydantic_core.from_json(text).get("items", [])
+        decoded, converted = FAST.decode_items(text), FAST.convert(items)
+        assert decoded == converted, path
+        if decoded is not None:
+            assert [type(s) for s in decoded] == [type(s) for s in converted or []]
+
+
+def test_decoding_never_says_yes_where_converting_says_no() -> None:
+    checked = accepted = 0
+    for item in _sample_items():
+        for mutant in _mutants(item):
+            decoded, converted = _decoded([mutant])
+            checked += 1
+            if decoded is not None:
+                accepted += 1
+                assert decoded == converted, json.dumps(mutant, default=str)[:400]
+    assert checked > 5_000 and 0 < accepted < checked

@@ -119,3 +119,18 @@ def test_a_kept_lazy_study_is_frozen_again_once_its_items_are_built(tmp_path: Pa
         assert gc.get_freeze_count() > frozen
     finally:
         gc.unfreeze()
+
+
+def test_a_study_the_structs_refuse_after_its_parse_is_let_go_loads_eagerly(
+        mini_study_dir: Path) -> None:
+    """A number out of msgspec's range (pydantic reads 1e400 as inf in a free-form value) is
+    found once the parsed items are let go (app/study/loader.py): they are parsed again and
+    the study is loaded the eager way, as with lazy=False."""
+    source = mini_study_dir / "study.json"
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["items"][0]["questions"][0].setdefault("scoring", {})["options"] = {"v": 12345}
+    source.write_text(json.dumps(data).replace("12345", "1e400"), encoding="utf-8")
+    lazy, eager = load_study(source), load_study(source, lazy=False)
+    assert not isinstance(lazy.study.items, LazyItems)
+    assert lazy.study == eager.study and lazy.content_hash == eager.content_hash
+    assert lazy.study.model_dump_json() == eager.study.model_dump_json()
