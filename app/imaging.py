@@ -2,7 +2,8 @@
 
 `decode_image` turns a file into an RGB array no larger than a requested size: for JPEG,
 Pillow's `draft` makes libjpeg decode at 1/2, 1/4 or 1/8 scale directly, so a 24-megapixel
-photograph becomes a screen-sized array without ever existing at full size. The other formats
+photograph becomes a screen-sized array without ever existing at full size, decoded into
+the numpy buffer the resize reads (one copy of its pixels). The other formats
 (PNG, WebP, TIFF...) can only be decoded whole: they are reduced in their own mode right after
 (before the RGB conversion and the alpha compositing, which would copy them three times), and a
 file that would be decoded above `MAX_DECODE_PIXELS` is refused from its header, before any
@@ -48,6 +49,7 @@ _DRAFTS = {"JPEG", "MPO"}
 _REDUCIBLE = {"L", "LA", "RGB", "RGBA", "RGBa", "La", "I", "F", "I;16"}
 
 _EXIF_ORIENTATION = 0x0112
+# Pillow's turn for each EXIF orientation: what `_oriented`'s views do (tested against it).
 _TRANSPOSE = {
     2: Image.Transpose.FLIP_LEFT_RIGHT,
     3: Image.Transpose.ROTATE_180,
@@ -133,22 +135,71 @@ def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage
         im.draft("RGB", _draft_request(im.size, box or im.size))
         if im.size[0] * im.size[1] > MAX_DECODE_PIXELS:
             raise _too_large_to_decode(path, im)
-        im.load()
-        reduced = _reduce(im, box)
-        rgb = _to_rgb(reduced)
-        del reduced
-    if orientation in _TRANSPOSE:
-        rgb = rgb.transpose(_TRANSPOSE[orientation])
+        pixels = _decoded_pixels(im, box)
+        del im
+    # EXIF orientation as a numpy view (no copy): the resize reads through it, and what it
+    # computes for each pixel is what it computed on the turned copy Pillow's transpose made.
+    shown = _oriented(pixels, orientation)
     original = (height, width) if swapped else (width, height)
-    array: np.ndarray = np.asarray(rgb, dtype=np.uint8)
-    # Pillow's copy (4 bytes a pixel: 24 MB for a half-scale 24-megapixel JPEG) goes before
-    # the resize allocates, so a decoder thread's high-water mark is one copy lower.
-    del rgb, im
-    if max_size is not None:
-        target = fitted_size(original, max_size)
-        if target != (array.shape[1], array.shape[0]):
-            array = _resize(array, target)
-    return DecodedImage(path, np.ascontiguousarray(array), original)
+    target = fitted_size(original, max_size) if max_size is not None else original
+    if target != (shown.shape[1], shown.shape[0]):
+        array = _resize(shown, target)
+    else:
+        array = np.ascontiguousarray(shown)
+    del shown, pixels
+    return DecodedImage(path, array, original)
+
+
+def _decoded_pixels(im: Image.Image, box: Size | None) -> np.ndarray:
+    """The loaded image as an (h, w, 3) uint8 array, in the file's orientation, reduced to
+    at least `box` (Pillow's whole-factor reduce for the formats it cannot draft).
+
+    A JPEG in RGB is decoded straight into a numpy buffer (`_decode_into_array`): one copy of
+    its pixels, not Pillow's (4 bytes a pixel) and then numpy's, each the full size of the
+    decode. Every other case goes through Pillow's own memory as before, which is freed
+    before the caller resizes."""
+    if im.format in _DRAFTS and im.mode == "RGB" and _reduce_factor(im, box) < 2:
+        pixels = _decode_into_array(im)
+        if pixels is not None:
+            return pixels
+    im.load()
+    reduced = _reduce(im, box)
+    rgb = _to_rgb(reduced)
+    del reduced
+    # np.asarray copies (tobytes); Pillow's copy goes with `rgb` when the caller lets go.
+    return np.asarray(rgb, dtype=np.uint8)
+
+
+def _decode_into_array(im: Image.Image) -> np.ndarray | None:
+    """`im` (a drafted JPEG in RGB mode, not loaded yet) decoded into a new (h, w, 4) array,
+    returned as its (h, w, 3) view; None (nothing decoded) where Pillow does not take an
+    outside buffer.
+
+    Pillow keeps an RGB image as 4 bytes a pixel, one block of rows; `Image.core.map_buffer`
+    (what `Image.frombuffer` uses) makes such an image over our array, and `load()` decodes
+    into the image it is given (`ImageFile.load_prepare` only makes one when there is none).
+    The bytes are libjpeg's either way (tests/test_imaging.py compares them with Pillow's
+    own load)."""
+    width, height = im.size
+    buffer = np.empty((height, width, 4), dtype=np.uint8)
+    try:
+        core = Image.core.map_buffer(buffer, (width, height), "raw", 0, ("RGB", 0, 1))
+        im.im = core
+    except (AttributeError, TypeError, ValueError):  # another Pillow: its own memory then
+        return None
+    im.load()
+    if im.im is not core:  # a Pillow that loads elsewhere: take its pixels as before
+        return np.asarray(im, dtype=np.uint8)
+    return buffer[:, :, :3]
+
+
+def _oriented(pixels: np.ndarray, orientation: int) -> np.ndarray:
+    """`pixels` as EXIF `orientation` says it is shown: a view, as Pillow's transpose turns it."""
+    if orientation in (5, 6, 7, 8):
+        turned = pixels.swapaxes(0, 1)  # TRANSPOSE: (x, y) -> (y, x)
+        return {5: turned, 6: turned[:, ::-1], 7: turned[::-1, ::-1], 8: turned[::-1]}[
+            orientation]
+    return {2: pixels[:, ::-1], 3: pixels[::-1, ::-1], 4: pixels[::-1]}.get(orientation, pixels)
 
 
 def _resize(array: np.ndarray, target: Size) -> np.ndarray:
@@ -159,7 +210,8 @@ def _resize(array: np.ndarray, target: Size) -> np.ndarray:
     filter instead."""
     if target[0] <= array.shape[1] and target[1] <= array.shape[0]:
         return shrink_area(array, target)
-    stretched = Image.fromarray(array).resize(target, Image.Resampling.BOX)
+    stretched = Image.fromarray(np.ascontiguousarray(array)).resize(target,
+                                                                    Image.Resampling.BOX)
     return np.asarray(stretched, dtype=np.uint8)
 
 
@@ -217,14 +269,19 @@ def _draft_request(size: Size, box: Size) -> Size:
     return max(1, width // scale), max(1, height // scale)
 
 
-def _reduce(im: Image.Image, box: Size | None) -> Image.Image:
-    """`im` shrunk by the largest whole factor that keeps it at least as large as `box` needs:
-    a box average in the file's own mode, so the RGB conversion and alpha compositing copy
-    the screen-sized image, not the 4-byte-a-pixel original."""
+def _reduce_factor(im: Image.Image, box: Size | None) -> int:
+    """The largest whole factor `im` can shrink by and stay at least as large as `box` needs."""
     if box is None:
-        return im
+        return 1
     target = fitted_size(im.size, box)
-    factor = min(im.size[0] // target[0], im.size[1] // target[1])
+    return min(im.size[0] // target[0], im.size[1] // target[1])
+
+
+def _reduce(im: Image.Image, box: Size | None) -> Image.Image:
+    """`im` shrunk by `_reduce_factor`: a box average in the file's own mode, so the RGB
+    conversion and alpha compositing copy the screen-sized image, not the 4-byte-a-pixel
+    original."""
+    factor = _reduce_factor(im, box)
     if factor < 2:
         return im
     if im.mode not in _REDUCIBLE:

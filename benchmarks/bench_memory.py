@@ -3,7 +3,8 @@
 The participant app (MainWindow offscreen, the app's ImageCache with its default 128 MB
 budget, decoding for a 2560 x 1600 screen: the largest decodes a laptop asks for) on the
 20,000-item study over 12,000 image names (24-megapixel JPEGs), answered trial after trial.
-Peak: the process' high-water mark (ru_maxrss, kernel-kept), sampled RSS after every trial
+Peak: the process' high-water mark (VmHWM, kernel-kept; ru_maxrss would start at the peak
+of the process this one was forked from), sampled RSS after every trial
 for the trend. The study and the JPEGs are generated in a child process, so their making does
 not count. A full 12,000-image session would take hours of wall time here; the run answers a
 few hundred trials and checks that RSS is flat over its second half (a bounded cache and no
@@ -34,7 +35,11 @@ def rss_mb() -> float:
 
 
 def peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024  # kB
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # no /proc: kB on Linux
 
 
 def bench(args: argparse.Namespace, folder: Path) -> Row:

@@ -16,6 +16,7 @@ import threading
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -74,63 +75,129 @@ def tiff_bomb(width: int, height: int) -> bytes:
 
 BOMBS = {"bomb.png": png_bomb, "bomb.webp": webp_bomb, "bomb.tif": tiff_bomb}
 
-# Run in a fresh interpreter so that its peak resident memory (ru_maxrss, which only grows)
-# measures these decodes and nothing the test process did before.
+# Each decode runs in a fresh interpreter of its own, and its peak is the kernel's high-water
+# mark of that process (VmHWM), reset to the current RSS just before the decode where the
+# kernel allows it (/proc/self/clear_refs, Linux 4.0+): the growth is this decode's and
+# nothing else's. (ru_maxrss measured nothing here: a child starts with the peak of the
+# parent it was forked from, the test process, far above any decode's.) `how` chooses what
+# the child does: "decode" is decode_image; the others are controls that show the measure
+# would see a broken budget.
 CHILD = """
-import json, resource, sys, warnings
-from app.imaging import ImageError, decode_image
+import json, sys, warnings
+import numpy as np
+from PIL import Image
+from app.imaging import ImageError, _reduce, _to_rgb, decode_image
 warnings.simplefilter("ignore")
 
-def peak_mb():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def status_mb(key):
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) / 1024
+    raise KeyError(key)
 
-out = {}
-for path in sys.argv[1:]:
-    before = peak_mb()
+def reset_peak():
     try:
-        decoded = decode_image(path, (1000, 1000))
-        result = list(decoded.size)
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+    except OSError:
+        pass  # an older kernel: the high-water mark since the interpreter started
+
+path, how = sys.argv[1], sys.argv[2]
+reset_peak()
+before = status_mb("VmRSS")
+result = None
+if how == "decode":
+    try:
+        result = list(decode_image(path, (1000, 1000)).size)
     except ImageError as exc:
         result = type(exc).__name__ + ": " + str(exc)
-    out[path] = [result, peak_mb() - before]
-print(json.dumps(out))
+elif how == "composite-first":  # the order before the fix: made RGB at full size, then reduced
+    with Image.open(path) as im:
+        im.load()
+        result = list(_reduce(_to_rgb(im), (1000, 1000)).size)
+elif how == "allocate":  # a plain allocation of MB touched pages
+    block = np.ones(int(path) * 2**20, dtype=np.uint8)
+    result = int(block.sum() // 2**20)
+    del block
+print(json.dumps([result, status_mb("VmHWM") - before]))
 """
 
 
-def decode_in_child(*paths: Path) -> dict[str, tuple[object, float]]:
-    done = subprocess.run([sys.executable, "-c", CHILD, *map(str, paths)], capture_output=True,
+def decode_in_child(path: Path | str, how: str = "decode") -> tuple[object, float]:
+    """(what the child's decode gave, its peak memory growth in MB), in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), how], capture_output=True,
                           text=True, timeout=120, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
-    return {k: (v[0], v[1]) for k, v in json.loads(done.stdout).items()}
+    result, growth_mb = json.loads(done.stdout)
+    return result, float(growth_mb)
 
 
+needs_proc = pytest.mark.skipif(not Path("/proc/self/status").exists(),
+                                reason="peak memory is read from /proc (Linux)")
+
+
+@needs_proc
+def test_the_child_measure_sees_memory_a_decode_would_take() -> None:
+    """The measure itself: a fresh process that touches 200 MB reports ~200 MB, one that
+    touches 20 MB ~20 MB, whatever the test process around it holds."""
+    hold = np.ones(300 * 2**20, dtype=np.uint8)  # the parent's peak must not leak into it
+    assert hold.sum() == 300 * 2**20
+    result, growth_mb = decode_in_child("200", "allocate")
+    assert result == 200 and 195 < growth_mb < 260, growth_mb
+    _, small_mb = decode_in_child("20", "allocate")
+    assert 18 < small_mb < 30, small_mb
+    del hold
+
+
+@needs_proc
 def test_bombs_of_every_format_are_refused_from_the_header_in_bounded_memory(
         tmp_path: Path) -> None:
-    paths = []
     for name, make in BOMBS.items():
         path = tmp_path / name
         path.write_bytes(make(*BOMB))
         assert path.stat().st_size < 2_000
         with Image.open(path) as im:  # Pillow itself reads the declared size
             assert im.size == BOMB
-        paths.append(path)
-    results = decode_in_child(*paths)
-    for path in paths:
-        result, growth_mb = results[str(path)]
+        result, growth_mb = decode_in_child(path)
         assert isinstance(result, str) and result.startswith("ImageTooLargeError")
         assert str(path) in result and "megapixels the viewer decodes at once" in result
         assert growth_mb < 30, (path.name, growth_mb)  # 196 MP would be 600-800 MB at least
 
 
+@needs_proc
 def test_a_large_png_is_reduced_before_it_is_made_rgb(tmp_path: Path) -> None:
     """A real 12 MP RGBA PNG decodes to the asked size; its peak is the decoded original and
     the premultiplied copy Image.reduce makes of an RGBA image (~96 MB), not the copies that
-    compositing and converting it at full size made (230 MB measured before the fix)."""
+    compositing and converting it at full size made (230 MB measured before the fix): the
+    same measure on that order of the steps is above the bound."""
     path = tmp_path / "photo.png"
     Image.new("RGBA", (4000, 3000), (200, 120, 40, 128)).save(path, compress_level=1)
-    ((size, growth_mb),) = decode_in_child(path).values()
+    size, growth_mb = decode_in_child(path)
     assert size == [1000, 750]
     assert growth_mb < 150, growth_mb
+    old_size, old_mb = decode_in_child(path, "composite-first")
+    assert old_size == [1000, 750]
+    assert old_mb > 150, old_mb  # the budget broken: the test above would fail
+
+
+@needs_proc
+def test_a_24_megapixel_jpeg_decodes_to_a_screen_in_one_copy(tmp_path: Path) -> None:
+    """6000 x 4000 to a 2560 x 1600 screen: libjpeg's half-scale decode straight into one
+    numpy buffer (3000 x 2000 x 4 bytes, 24 MB), the resize in strips into the 2400 x 1600
+    result (11.5 MB). Before: Pillow's decode, numpy's copy of it and the resize's float
+    sums of the whole image, ~190 MB."""
+    rng = np.random.default_rng(5)
+    small = rng.integers(0, 256, (400, 600, 3), dtype=np.uint8)
+    Image.fromarray(small).resize((6000, 4000)).save(tmp_path / "photo.jpg", quality=85)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD.replace("(1000, 1000)", "(2560, 1600)"),
+         str(tmp_path / "photo.jpg"), "decode"], capture_output=True, text=True, timeout=120,
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    size, growth_mb = json.loads(done.stdout)
+    assert size == [2400, 1600]
+    assert growth_mb < 60, growth_mb
 
 
 def test_a_budget_sized_png_still_decodes(tmp_path: Path) -> None:

@@ -198,6 +198,24 @@ def test_shrink_area_equals_opencv_inter_area(source: tuple[int, int],
         assert np.array_equal(shrink_area(image, target), expected)
 
 
+@pytest.mark.parametrize(("source", "target"), [((3000, 2000), (2400, 1600)),
+                                                 ((1623, 1087), (1000, 670)),
+                                                 ((300, 200), (100, 50)), ((66, 66), (33, 33))])
+def test_shrink_area_reads_views_in_strips_as_opencv_reads_the_copy(
+        source: tuple[int, int], target: tuple[int, int]) -> None:
+    """The decoder hands the resize views (the RGB of a 4-byte buffer, EXIF turns) and the
+    resize works in strips of STRIP_ROWS target rows: the bytes are OpenCV's on the copy."""
+    width, height = source
+    image = _smooth(height, width, 3)
+    padded = np.zeros((height, width, 4), np.uint8)
+    padded[:, :, :3] = image
+    for view, size in ((padded[:, :, :3], target), (image.swapaxes(0, 1)[::-1], target[::-1]),
+                       (image[::-1, ::-1], target)):
+        expected = cv2.resize(np.ascontiguousarray(view), size, interpolation=cv2.INTER_AREA)
+        ours = shrink_area(view, size)
+        assert ours.flags.c_contiguous and np.array_equal(ours, expected)
+
+
 def test_shrink_area_of_photographs_equals_opencv() -> None:
     photo = _photo("case-03.jpg")  # 4000 x 3000
     for target in [(1920, 1440), (1619, 1214), (333, 250), (1000, 750)]:

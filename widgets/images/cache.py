@@ -38,6 +38,11 @@ FALLBACK_SCREEN = (2560, 1600)
 # How long closing the window waits for a decode in flight: a screen-sized decode takes well
 # under a second; one that is still running after this is stuck, and is left behind.
 SHUTDOWN_WAIT_S = 2.0
+# Each prefetch closes a round: the images a trial asked for (its own, then the next items').
+# What the last KEEP_ROUNDS rounds did not ask for is dropped at once instead of waiting for
+# the byte budget: two rounds keep the trial on screen and the one built ahead with their
+# upcoming images, ~4 items; the budget alone kept ~10 (121 of 128 MB, bench_memory.py).
+KEEP_ROUNDS = 2
 
 
 def screen_target() -> Size:
@@ -148,6 +153,8 @@ class ImageCache(QObject):
         self.default_size = default_size or screen_target()
         self._entries: OrderedDict[str, CachedImage] = OrderedDict()
         self._pending: dict[str, Size | None] = {}  # key -> largest box being decoded
+        self._rounds: deque[set[str]] = deque(maxlen=KEEP_ROUNDS)  # keys of closed rounds
+        self._asked: set[str] = set()  # keys asked for since the last prefetch
         # Two workers at most: decoding is CPU-bound and the trial screen must stay smooth.
         self._decoders = _Decoders(threads or max(1, min(2, (os.cpu_count() or 2) - 1)))
         self._finished.connect(self._on_finished)
@@ -172,6 +179,7 @@ class ImageCache(QObject):
         or has failed; otherwise None, a decode is queued and `loaded(key)` follows."""
         key = self.key(path)
         box = max_size or self.default_size
+        self._asked.add(key)
         entry = self.get(key)
         if entry is not None and entry.satisfies(box):
             return entry
@@ -182,8 +190,15 @@ class ImageCache(QObject):
         return None
 
     def prefetch(self, paths: Iterable[Path | str], max_size: Size | None = None) -> None:
+        """Decode `paths` ahead, and close a round: drop the decodes that neither this round
+        nor the KEEP_ROUNDS - 1 before it asked for (a viewer showing one keeps its own)."""
         for path in paths:
             self.request(path, max_size)
+        self._rounds.append(self._asked)
+        self._asked = set()
+        wanted = set().union(*self._rounds)
+        for key in [k for k in self._entries if k not in wanted]:
+            del self._entries[key]
 
     def is_busy(self) -> bool:
         return bool(self._pending)
@@ -203,6 +218,8 @@ class ImageCache(QObject):
 
     def clear(self) -> None:
         self._entries.clear()
+        self._rounds.clear()
+        self._asked = set()
 
     # ------------------------------------------------------------------ internals
 

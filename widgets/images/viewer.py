@@ -18,12 +18,11 @@ from pathlib import Path
 import numpy as np
 
 from app.imaging import Adjustment, DecodedImage, ImageError, adjust, decode_image
+from widgets.images.array_item import ArrayItem
 from widgets.images.cache import ImageCache, screen_target
-from widgets.images.convert import pixmap_from_rgb
 from widgets.qt import (
     QEvent,
     QFrame,
-    QGraphicsPixmapItem,
     QGraphicsScene,
     QGraphicsView,
     QKeyEvent,
@@ -108,8 +107,7 @@ class ImageViewer(QGraphicsView):
         self.cache = cache
         self._scene = QGraphicsScene(self)
         self.setScene(self._scene)
-        self._item = QGraphicsPixmapItem()
-        self._item.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self._item = ArrayItem()
         if QtGui.QPixmapCache.cacheLimit() < PIXMAP_CACHE_KB:
             QtGui.QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
         self._scene.addItem(self._item)
@@ -180,7 +178,7 @@ class ImageViewer(QGraphicsView):
 
     def show_error(self, message: str) -> None:
         self._decoded, self._error = None, message
-        self._item.setPixmap(pixmap_from_rgb(_BLANK))
+        self._item.set_rgb(_BLANK)
         self._message.setText(self.tr("This image cannot be shown.\n\n{message}").format(
             message=message))
         self._message.show()
@@ -230,13 +228,15 @@ class ImageViewer(QGraphicsView):
                        rgb: np.ndarray) -> None:
         if generation != self._generation or decoded is not self._decoded:
             return  # a newer adjustment or image came meanwhile
-        self._item.setPixmap(pixmap_from_rgb(rgb))
+        self._item.set_rgb(rgb)
         self._shown_adjustment = adjustment
 
     def shown_pixel(self, x: int, y: int) -> tuple[int, int, int]:
         """The colour on screen at decoded pixel (x, y), after adjustments (for tests)."""
-        color = self._item.pixmap().toImage().pixelColor(x, y)
-        return color.red(), color.green(), color.blue()
+        rgb = self._item.rgb()
+        assert rgb is not None
+        red, green, blue = (int(v) for v in rgb[y, x])
+        return red, green, blue
 
     # ------------------------------------------------------------------ zoom and pan
 
@@ -250,6 +250,7 @@ class ImageViewer(QGraphicsView):
         # as drawn, so that a repaint (and the first paint of a trial built ahead, which was
         # rendered once off-screen) is a copy, not a 6 ms rescale. Zoomed, it is drawn anew.
         self._item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._item.keep_converted(False)
         rect = self._scene.sceneRect()
         if rect.isEmpty():
             return
@@ -268,6 +269,7 @@ class ImageViewer(QGraphicsView):
         zoom = max(lowest, min(MAX_ZOOM, zoom))
         self._fit_mode = False
         self._item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+        self._item.keep_converted(True)  # each pan paints the item again
         at = at if at is not None else self.viewport().rect().center()
         anchor = self.mapToScene(at)
         scale = zoom / self.devicePixelRatioF()
