@@ -956,6 +956,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>فتح الجلسة</translation>
     </message>
     <message>
+        <source>registering the study version</source>
+        <translation>تسجيل إصدار الدراسة</translation>
+    </message>
+    <message>
         <source>finding the next screen</source>
         <translation>البحث عن الشاشة التالية</translation>
     </message>

@@ -884,6 +884,10 @@ Hvis du afslog ved en fejl eller har et spørgsmål om undersøgelsen, så sig d
         <translation>åbning af sessionen</translation>
     </message>
     <message>
+        <source>registering the study version</source>
+        <translation>registrering af studiets version</translation>
+    </message>
+    <message>
         <source>finding the next screen</source>
         <translation>søgning efter næste skærm</translation>
     </message>

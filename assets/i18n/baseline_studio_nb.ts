@@ -884,6 +884,10 @@ Hvis du avslo ved en feil, eller har et spørsmål om studien, si fra til studie
         <translation>åpning av økten</translation>
     </message>
     <message>
+        <source>registering the study version</source>
+        <translation>registrering av studiens versjon</translation>
+    </message>
+    <message>
         <source>finding the next screen</source>
         <translation>søk etter neste skjerm</translation>
     </message>

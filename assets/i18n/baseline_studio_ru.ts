@@ -902,6 +902,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>открытие сеанса</translation>
     </message>
     <message>
+        <source>registering the study version</source>
+        <translation>регистрация версии исследования</translation>
+    </message>
+    <message>
         <source>finding the next screen</source>
         <translation>поиск следующего экрана</translation>
     </message>

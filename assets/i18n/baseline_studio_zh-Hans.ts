@@ -866,6 +866,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>打开会话</translation>
     </message>
     <message>
+        <source>registering the study version</source>
+        <translation>登记研究版本</translation>
+    </message>
+    <message>
         <source>finding the next screen</source>
         <translation>查找下一屏</translation>
     </message>
