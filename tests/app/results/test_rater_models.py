@@ -13,6 +13,7 @@ import pytest
 from app.results.options import ResultsOptions
 from app.results.rater_models import LOW_COMPETENCE_RULE, low_competence_rows
 from app.results.summary import StudyResults, compute_results
+from app.results.units import QuestionGroup
 from app.storage import open_database
 from app.study.loader import load_study
 from exporters.rater_models_csv import write_rater_models
@@ -122,21 +123,27 @@ def test_competence_exclusion_rows_from_a_responses_frame(tmp_path: Path) -> Non
     assert shown["P05"][1] and not shown["P01"][1]
 
 
-def test_a_refit_of_the_same_answers_equals_a_fresh_fit(tmp_path: Path) -> None:
-    """fit_group reuses the last fits of equal answers: the same rows as fitting anew."""
-    from app.results import rater_models
+def _choice_answers(tmp_path: Path, *, seed: int) -> tuple[QuestionGroup, pd.DataFrame]:
+    """hume-demo's first choice question and its answers from RATERS simulated raters."""
     from app.results.frame import responses_frame
     from app.results.units import group_answers, question_groups
 
     study = load_study(STUDIES / "hume-demo")
     db = open_database(f"sqlite:///{tmp_path / 'r.sqlite3'}")
     try:
-        import_rows(study, db, simulated_rows(study, RATERS, seed=2), tmp_path)
+        import_rows(study, db, simulated_rows(study, RATERS, seed=seed), tmp_path)
         frame = responses_frame(study, db)
     finally:
         db.close()
     group = next(g for g in question_groups(study.study) if g.kind == "choice")
-    answers = group_answers(group, frame, None)
+    return group, group_answers(group, frame, None)
+
+
+def test_a_refit_of_the_same_answers_equals_a_fresh_fit(tmp_path: Path) -> None:
+    """fit_group reuses the last fits of equal answers: the same rows as fitting anew."""
+    from app.results import rater_models
+
+    group, answers = _choice_answers(tmp_path, seed=2)
     rater_models._FITTED.clear()
     fresh = rater_models.fit_group(group, answers)
     again = rater_models.fit_group(group, answers.copy())
@@ -157,19 +164,9 @@ def test_confusion_texts_are_the_per_cell_json(tmp_path: Path) -> None:
     import json
 
     from app.results import rater_models
-    from app.results.frame import responses_frame
     from app.results.rater_em import Coded, dawid_skene, mace
-    from app.results.units import group_answers, question_groups
 
-    study = load_study(STUDIES / "hume-demo")
-    db = open_database(f"sqlite:///{tmp_path / 'r.sqlite3'}")
-    try:
-        import_rows(study, db, simulated_rows(study, RATERS, seed=3), tmp_path)
-        frame = responses_frame(study, db)
-    finally:
-        db.close()
-    group = next(g for g in question_groups(study.study) if g.kind == "choice")
-    answers = group_answers(group, frame, None)
+    _, answers = _choice_answers(tmp_path, seed=3)
     coded = Coded.of(answers["item_id"].astype(str), answers["participant"].astype(str),
                      answers["answer"].astype(str))
     fit = dawid_skene(coded)
