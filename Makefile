@@ -37,9 +37,11 @@ contract: $(STAMP)
 # else a throwaway server from .ci/postgres, else they are skipped with a line saying why.
 WITH_PG := $(if $(wildcard .ci/postgres),.ci/postgres with,)
 
-# -n auto: one pytest worker per CPU (pytest-xdist); every test has its own folder, SQLite file
-# and PostgreSQL schema, so they run side by side. PYTEST_ARGS="-n 0" runs them in one process.
-PYTEST_ARGS ?= -n auto
+# One process by default. PYTEST_ARGS="-n auto" runs one pytest worker per CPU (pytest-xdist;
+# every test has its own folder, SQLite file and PostgreSQL schema): 167 s instead of ~10 min
+# on 2 cores, but one of four such runs hung in tests/widgets/test_shell_designer.py (a Qt
+# wait that never timed out, both workers idle), not yet understood: not CI's default until it is.
+PYTEST_ARGS ?= -n 0
 
 pytest: $(STAMP)
 	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q $(PYTEST_ARGS)
