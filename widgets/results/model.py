@@ -18,8 +18,7 @@ from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QObject, QTimer, Signal, Slot
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import TaskManager, describe_error
 
 POLL_MS = 3000
 
