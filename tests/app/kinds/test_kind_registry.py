@@ -22,8 +22,8 @@ from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.loader import load_study
 from app.study.model import Item, Question
-from app.study.model_base import MeasurementLevel
-from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
+from app.study_types.base import MeasurementLevel
+from app.study_types.stimuli import CardsStimulus, QueryDocumentsStimulus
 from tests.clocks import FakeClock
 
 LEVELS = set(get_args(MeasurementLevel))
