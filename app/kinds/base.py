@@ -294,6 +294,13 @@ class Kind(Generic[Q]):
         """(lowest, highest) point of the question's scale; None where it has none."""
         return None
 
+    def scale_points(self, question: Q) -> list[float] | None:
+        """Every point of the question's scale, lowest first, when its answers are points on
+        one: the ratings summary and distribution, straight-lining and the results plots ask
+        it. None for an answer on no scale, and for a continuous one (a value anywhere between
+        the bounds has no points to count)."""
+        return None
+
     def gold_gains(self, question: Q, documents: Sequence[str]
                    ) -> tuple[list[float], list[bool]] | None:
         """(gain, relevant) per document in `documents`' order, from the gold answer, for

@@ -230,5 +230,8 @@ class RatingKind(Kind[RatingQuestion]):
     def scale_bounds(self, question: RatingQuestion) -> tuple[float, float] | None:
         return question.min, question.max
 
+    def scale_points(self, question: RatingQuestion) -> list[float] | None:
+        return question.scale_points()
+
 
 KIND = RatingKind()

@@ -31,6 +31,7 @@ from app.results.rater_models import fit_group, labels_frame, raters_frame
 from app.results.ratings_summary import (
     DISTRIBUTION_COLUMNS,
     SUMMARY_COLUMNS,
+    on_a_scale,
     rating_distribution,
     rating_summary,
 )
@@ -173,7 +174,7 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
             item_rows, ability_rows = group_rasch(group, scorer, answers, models, known)
             rasch_items += item_rows
             abilities += ability_rows
-        if group.response_kind.answer_value == "number":
+        if on_a_scale(group):
             summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
         annotators += alt_test_rows(group, answers, models, options.alt_test_epsilon)

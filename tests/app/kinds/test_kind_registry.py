@@ -161,3 +161,20 @@ def test_rating_na_goes_round(examples: dict[str, list[tuple[Item, Any]]]) -> No
         state = kind.answer_state(question, [], FakeClock())
         kind.give(state, NA)
         assert kind.normalize(item, question, state.value()) == NA
+
+
+@pytest.mark.parametrize("name", QUESTION_KINDS)
+def test_a_scale_is_the_cores(name: str, examples: dict[str, list[tuple[Item, Any]]]) -> None:
+    """`Kind.scale_points`: the points a summary counts and a plot draws, lowest first, inside
+    the scale's bounds; None for an answer on no scale (or a continuous one)."""
+    kind = kind_named(name)
+    for item, question in examples[name]:
+        points = kind.scale_points(question)
+        if points is None:
+            continue
+        bounds = kind.scale_bounds(question)
+        assert bounds is not None, f"{name}: points without bounds"
+        assert points == sorted(set(points)) and len(points) >= 2, (name, item.id)
+        assert bounds[0] == points[0] and points[-1] == bounds[1], (name, item.id)
+    rating = next(q for _, q in examples["rating"])
+    assert kind_named("rating").scale_points(rating) == rating.scale_points()
