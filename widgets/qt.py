@@ -93,7 +93,7 @@ def _emit_drops_a_reference() -> int:
     each emit from Python takes one reference from the interpreter's True, and after some
     thousands of emits (a session of a few hundred items, or the burst of a window closing)
     True's count reaches zero and the process dies with "Fatal Python error: bool_dealloc"
-    (Ctrl+Q mid-session did it). Measured, not assumed from the version: a fixed binding
+    (issue 13: Ctrl+Q mid-session). Measured, not assumed from the version: a fixed binding
     turns the workaround off by itself. Returns how many references the probe took."""
     import sys
 
