@@ -10,8 +10,8 @@ from html import escape
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.score_rows import ALL
-from exporters.gaps_csv import HumanVsModel
 from exporters.svg_forest import Gap, forest_chart
 
 Table = Callable[[pd.DataFrame], str]
@@ -36,7 +36,7 @@ def significant(p_holm: float) -> bool:
     return math.isfinite(p_holm) and p_holm < ALPHA
 
 
-def gaps_section(tables: HumanVsModel, table: Table) -> str:
+def gaps_section(tables: StudyAnalysis, table: Table) -> str:
     gaps = tables.gaps
     parts = ["<h2>Human vs model</h2>",
              '<p class="note">Difference = human score − model score on the same items; 95% CI '
@@ -68,7 +68,7 @@ def gaps_section(tables: HumanVsModel, table: Table) -> str:
     return "\n".join(parts)
 
 
-def quality_section(tables: HumanVsModel, table: Table) -> str:
+def quality_section(tables: StudyAnalysis, table: Table) -> str:
     exclusions = tables.exclusions
     if exclusions.empty:
         return ""

@@ -31,6 +31,9 @@ class ResultsOptions:
     seed: int = 0  # bootstrap seed: the same data give the same intervals
     confidence: float = 0.95
     include_simulated: bool = False
+    # Quality rules (app.results.quality) whose excluded participants are left out of every
+    # table but the exclusions and the sensitivity, which are always over everyone
+    exclude: tuple[str, ...] = ()
     disputed_top: int = 20  # how many of the most disputed items to list per question
     # gaps.csv: also resample the raters of a tier (and of all raters) on every bootstrap draw
     bootstrap_raters: bool = False

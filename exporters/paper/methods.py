@@ -12,10 +12,10 @@ import numpy as np
 import pandas as pd
 
 from app import __version__
+from app.results.analysis import StudyAnalysis
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
-from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
 from exporters.timing_csv import NOT_RECORDED
@@ -81,7 +81,7 @@ def sessions_sentence(sessions: list[SessionRecord], frame: pd.DataFrame, used: 
     return text + "."
 
 
-def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
+def exclusions_sentence(hvm: StudyAnalysis, used: Used) -> str:
     rows = hvm.exclusions
     if rows.empty:
         return ""
@@ -189,12 +189,15 @@ def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> st
     return text
 
 
-def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
-                sessions: list[SessionRecord], timing: pd.DataFrame, used: Used) -> str:
+def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: pd.DataFrame,
+                used: Used) -> str:
+    """`results.responses`: the scored responses (after the applied quality rules);
+    `sessions`: theirs."""
+    frame = results.responses
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
                              sessions_sentence(sessions, frame, used),
-                             exclusions_sentence(hvm, used)) if s),
+                             exclusions_sentence(results, used)) if s),
         agreement_sentence(results, used),
         scores_sentence(results, used),
         timing_sentence(frame, timing, used),

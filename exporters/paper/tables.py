@@ -2,7 +2,7 @@
 breakdown category, with CIs, bold bests and Holm daggers) and the agreement table.
 
 Read from the same objects the CSV writers write: `StudyResults.scores` (human_scores.csv,
-model_scores.csv), `StudyResults.agreement` (agreement.csv) and the gaps of `HumanVsModel`
+model_scores.csv), `StudyResults.agreement` (agreement.csv) and `StudyAnalysis.gaps`
 (gaps.csv)."""
 
 from __future__ import annotations
