@@ -23,14 +23,15 @@ STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timin
 FILES = ("gaps.csv", "human_range.csv", "exclusions.csv", "sensitivity.csv")
 GAP_COLUMNS = ["question_id", "category", "category_value", "human_kind", "human", "model",
                "metric", "human_value", "model_value", "difference", "ci_low", "ci_high",
-               "p_value", "p_holm", "n_items", "n_raters", "method", "illustrative"]
+               "ci_kind", "p_value", "p_method", "p_mc_error", "p_holm", "holm_family",
+               "significant", "n_items", "n_raters", "method", "illustrative", "note"]
 CELL = ["question_id", "category", "category_value", "metric"]
 
 
 def _export(name: str, tmp_path: Path, n_boot: int = 40, exclude: tuple[str, ...] = (),
-            fast: bool = False, resample_raters: bool = False) -> Path:
+            fast: bool = False, interval: str = "raters+items", seed: int = 0) -> Path:
     """Five simulated raters answer every item (`fast`: a sixth answers everything in
-    100-400 ms) and the study is exported (`resample_raters`: --bootstrap-raters)."""
+    100-400 ms) and the study is exported (`interval`: --interval, `seed`: --seed)."""
     folder = REPO / "studies" / name
     loaded = load_study(folder)
     db = open_database(f"sqlite:///{tmp_path / 'db.sqlite'}")
@@ -43,8 +44,8 @@ def _export(name: str, tmp_path: Path, n_boot: int = 40, exclude: tuple[str, ...
             rows += simulated_rows(loaded, [("FAST", keys[0], 0.9)], rt_base=200)
         import_rows(loaded, db, rows, tmp_path)
         out = tmp_path / "out"
-        export_all(loaded, db, out, options=ResultsOptions(n_boot=n_boot,
-                                                    bootstrap_raters=resample_raters),
+        export_all(loaded, db, out, options=ResultsOptions(
+            n_boot=n_boot, seed=seed, interval=interval),  # type: ignore[arg-type]
                    exclude=exclude)
     finally:
         db.close()
@@ -72,7 +73,14 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
                        atol=0, equal_nan=True)
     assert gaps["p_value"].dropna().between(0, 1).all()
     # A few families (statsmodels collects garbage on every call: 0.2 s each in a full heap).
-    families = [b for _, b in gaps.groupby([*CELL, "human_kind", "human"], sort=False)
+    # The family is every gap of a table (all items; each breakdown category), the rater
+    # models' pooled answers apart.
+    assert gaps["holm_family"].str.startswith("table: every gap").all()
+    variants = gaps["human"].isin(["Dawid-Skene", "MACE"])
+    assert gaps.loc[variants, "holm_family"].str.contains("adjusted apart").all()
+    assert not gaps.loc[~variants, "holm_family"].str.contains("adjusted apart").any()
+    assert gaps.groupby("category")["holm_family"].nunique().le(2).all()
+    families = [b for _, b in gaps.groupby("holm_family", sort=False)
                 if b["p_value"].notna().sum() >= 2][:4]
     for block in families:
         defined = block["p_value"].notna()
