@@ -186,6 +186,30 @@ class PartyData:
     jack_raters: np.ndarray | None = None  # ... with each rater left out
 
 
+def party_data(matrix: np.ndarray, per_row: np.ndarray, full: np.ndarray,
+               jack: np.ndarray | None, kind: str, key: str) -> PartyData:
+    """A party's `PartyData` from its rows (raters, or one row): `matrix` their per-item
+    values, `per_row` their statistic on each resample, `full` on the cell's items, `jack`
+    with each item left out (rows with a value only; None: no jackknife); `kind` "single"
+    for one rater or pooled answer, else the interval kind; `key` seeds the raters' draws."""
+    here = np.isfinite(matrix).any(axis=1)
+    multi = kind != "single"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # no row with a value
+        estimate = float(np.nanmean(full[here])) if here.any() else math.nan
+        items = np.nanmean(matrix, axis=0) if len(matrix) else np.zeros(0)
+        jack_items = None if jack is None else np.nanmean(jack, axis=0)
+        kept = full[here]
+        jack_raters = (np.array([np.nanmean(np.delete(kept, r)) for r in range(len(kept))])
+                       if multi and len(kept) >= 2 else None)
+    if multi:
+        boot = party_draws(per_row[here], kept, kind, key)
+    else:
+        boot = per_row[0] if len(per_row) else np.zeros(0)
+    return PartyData(estimate, boot, items, int(np.isfinite(items).sum()),
+                     int(here.sum()) if multi else 1, kind, jack_items, jack_raters)
+
+
 def _jackknives(party: PartyData) -> list[np.ndarray] | None:
     wanted: list[np.ndarray | None] = []
     if party.kind in ("raters+items", "items", "single"):
@@ -243,7 +267,8 @@ def difference_interval(human: PartyData, model: PartyData, difference: float,
     note = too_little(min(human.n_items, model.n_items), human.n_raters, human.kind)
     if note:
         return none(note)
-    boot = human.boot - model.boot
+    # Items fixed: the model's score on them is fixed too; only the raters' draws vary.
+    boot = human.boot - (model.estimate if human.kind == "raters" else model.boot)
     jackknives: list[np.ndarray] | None = []
     if human.kind != "raters":  # the items are drawn: both sides' item jackknives
         if human.jack_items is None or model.jack_items is None:

@@ -16,7 +16,6 @@ what the row scores:
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -25,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from app.results.bootstrap import BootFn, boot_mean, boot_rows, resample_counts
-from app.results.intervals import Interval, PartyData, jackknife_mean, party_draws, party_interval
+from app.results.intervals import Interval, PartyData, jackknife_mean, party_data, party_interval
 from app.results.lookup import positions
 from app.results.options import ResultsOptions
 from app.results.rater_batch import RaterValues
@@ -125,26 +124,12 @@ class Subset:
         if per_row is None:
             per_row = self.boot_matrix(matrix)
         multi = who_kind in MULTI
-        kind = self.options.interval if multi else "single"
-        full = self.full_stats(matrix)
+        key = (f"{self.options.seed}:raters:{self.group.question_id}:{self.category}="
+               f"{self.value}:{who_kind}={who}")
         here = np.isfinite(matrix).any(axis=1)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # no row with a value
-            estimate = float(np.nanmean(full[here])) if here.any() else math.nan
-            items = np.nanmean(matrix, axis=0) if len(matrix) else np.zeros(0)
-            jack = self.jackknife(matrix[here]) if per_row.size else None
-            jack_items = None if jack is None else np.nanmean(jack, axis=0)
-        if multi:
-            key = (f"{self.options.seed}:raters:{self.group.question_id}:{self.category}="
-                   f"{self.value}:{who_kind}={who}")
-            boot = party_draws(per_row[here], full[here], kind, key)
-        else:
-            boot = per_row[0] if len(per_row) else np.zeros(0)
-        kept = full[here]
-        jack_raters = (np.array([np.nanmean(np.delete(kept, r)) for r in range(len(kept))])
-                       if multi and len(kept) >= 2 else None)
-        return PartyData(estimate, boot, items, int(np.isfinite(items).sum()),
-                         int(here.sum()) if multi else 1, kind, jack_items, jack_raters)
+        jack = self.jackknife(matrix[here]) if per_row.size else None
+        return party_data(matrix, per_row, self.full_stats(matrix), jack,
+                          self.options.interval if multi else "single", key)
 
     def interval_of(self, who_kind: str, who: str, matrix: np.ndarray,
                     per_row: np.ndarray | None = None) -> Interval:
