@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
+
 import numpy as np
 from scipy.special import ndtr, ndtri
 from scipy.stats import binomtest
@@ -41,6 +42,7 @@ from statsmodels.stats.proportion import proportion_confint
 from app.resampling import percentile_interval, seeded_rng
 from app.results.options import INTERVAL_KINDS as INTERVAL_KINDS
 from app.results.options import IntervalKind as IntervalKind
+
 MIN_ITEMS = 5  # fewer items than this: no interval (a bootstrap of 1-4 values is no interval)
 MIN_RATERS = 3  # fewer raters than this: no interval that draws raters
 
@@ -253,7 +255,7 @@ def party_interval(party: PartyData, confidence: float = 0.95) -> Interval:
             return none("no interval: the statistic is undefined on the resamples")
         return Interval(low, high, party.kind, method)
     if is_binary(party.items) and math.isfinite(party.estimate):
-        k = int(round(party.estimate * party.n_items))
+        k = round(party.estimate * party.n_items)
         low, high = clopper_pearson(k, party.n_items, confidence)
         return Interval(low, high, "exact", "exact")
     return none("no interval: every resample gives the same value")
@@ -291,8 +293,8 @@ def newcombe(human: PartyData, model: PartyData, confidence: float) -> tuple[flo
     """Newcombe's square-and-add interval of p1 - p2 from the two Wilson intervals (1998,
     method 10 without the correlation term: wider than the paired one, never a point)."""
     p1, p2 = human.estimate, model.estimate
-    l1, u1 = wilson(int(round(p1 * human.n_items)), human.n_items, confidence)
-    l2, u2 = wilson(int(round(p2 * model.n_items)), model.n_items, confidence)
+    l1, u1 = wilson(round(p1 * human.n_items), human.n_items, confidence)
+    l2, u2 = wilson(round(p2 * model.n_items), model.n_items, confidence)
     d = p1 - p2
     return (d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2),
             d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))

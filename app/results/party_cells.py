@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from app.results.intervals import PartyData
 from app.results.human_scores import AnswersScored, score_answers
+from app.results.intervals import PartyData
 from app.results.lookup import isin
 from app.results.options import ResultsOptions
 from app.results.rater_batch import RaterValues, split_raters

@@ -15,8 +15,8 @@ from statsmodels.stats.multitest import multipletests
 from app.results.bootstrap import boot_mean, boot_spearman, percentile_interval, resample_counts
 from app.results.gaps import method_text
 from app.results.human_range import leave_one_out, spearman_or_nan
-from app.results.paired_tests import bootstrap_p, difference_interval, holm, permutation_p
 from app.results.intervals import party_draws
+from app.results.paired_tests import bootstrap_p, difference_interval, holm, permutation_p
 
 RNG = np.random.default_rng(7)
 

@@ -174,13 +174,41 @@ def test_exclude_takes_participants_out_of_the_other_files(tmp_path: Path) -> No
     assert np.array_equal(tied["value"], tied["value_scores"])
 
 
-def test_bootstrap_raters_widens_the_human_side_only(tmp_path: Path) -> None:
+def test_interval_kind_is_an_option_and_every_file_names_it(tmp_path: Path) -> None:
+    """Raters and items random by default; `--interval items` keeps the raters: the pooled
+    human, the participants and the models are over items either way (the same bounds), the
+    parties of several raters differ, and ci_kind says which in each file."""
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    plain = pd.read_csv(_export("spinbench-timing-demo", tmp_path / "a") / "gaps.csv")
-    both = pd.read_csv(_export("spinbench-timing-demo", tmp_path / "b", resample_raters=True) / "gaps.csv")
-    assert (plain["difference"] == both["difference"]).all()
-    pooled = both["human_kind"] == "pooled"
-    assert (plain.loc[pooled, "ci_low"] == both.loc[pooled, "ci_low"]).all()
-    assert both.loc[~pooled, "method"].str.contains("raters").all()
-    assert not (plain.loc[~pooled, "ci_low"] == both.loc[~pooled, "ci_low"]).all()
+    out_a, out_b = _export("hume-demo", tmp_path / "a"), _export("hume-demo", tmp_path / "b",
+                                                                 interval="items")
+    both = pd.read_csv(out_a / "gaps.csv")
+    items = pd.read_csv(out_b / "gaps.csv")
+    assert (items["difference"] == both["difference"]).all()
+    single = both["human_kind"] == "pooled"
+    assert np.array_equal(items.loc[single, "ci_low"], both.loc[single, "ci_low"], equal_nan=True)
+    multi = both["human_kind"] == "humans"
+    assert both.loc[multi & both["ci_low"].notna(), "ci_kind"].str.startswith(
+        "raters and items random").all()
+    assert items.loc[multi & items["ci_low"].notna(), "ci_kind"].str.startswith(
+        "items random, raters fixed").all()
+    assert not np.array_equal(items.loc[multi, "ci_low"], both.loc[multi, "ci_low"],
+                              equal_nan=True)
+    for file in ("human_scores.csv", "model_scores.csv", "sensitivity.csv"):
+        table = pd.read_csv(out_a / file, keep_default_na=False, na_values=[""])
+        shown = table["ci_low"].notna()
+        assert shown.any() and table.loc[shown, "ci_kind"].str.len().gt(0).all(), file
+        assert not table.loc[~shown, "ci_kind"].fillna("").str.len().gt(0).any(), file
+
+
+def test_the_seed_reaches_every_draw_of_the_export(tmp_path: Path) -> None:
+    """--seed 1 gives other intervals and Monte Carlo p-values than --seed 0 (the seed was
+    folded away: seeds 1 to 6 gave seed 0's draws)."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    zero = pd.read_csv(_export("hume-demo", tmp_path / "a", seed=0) / "human_scores.csv")
+    one = pd.read_csv(_export("hume-demo", tmp_path / "b", seed=1) / "human_scores.csv")
+    assert (zero["value"].equals(one["value"]))
+    shown = zero["ci_low"].notna() & zero["ci_kind"].fillna("").str.contains("BCa|percentile")
+    assert shown.sum() > 10
+    assert (zero.loc[shown, "ci_low"] != one.loc[shown, "ci_low"]).mean() > 0.5
