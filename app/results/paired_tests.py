@@ -158,6 +158,7 @@ def sign_flip_p_rows(tests: list[SignFlip], n_resamples: int, seed: int | str) -
     if not sampled:
         return out
     e = np.vstack([tests[k].e for k in sampled])  # pairs x items
+    e = e[:, (e != 0).any(axis=0)]  # an item no pair is discordant on moves no sum
     rng = seeded_rng(seed)
     s_obs = e.sum(axis=1)
     tol = 1e-10 * np.abs(e).sum(axis=1)

@@ -36,7 +36,9 @@ SCORE_COLUMNS = [
     "ci_low", "ci_high", "ci_kind", "n_items", "n_raters", "illustrative", "note",
 ]
 MULTI = ("tier", "humans")  # parties of several raters: the ones whose raters may be drawn
-JACKKNIFE_LIMIT = 2_000  # items up to which a statistic other than the mean is jackknifed
+# Rows x items^2 up to which a statistic other than the mean is jackknifed (recomputed with
+# each item left out: an items x items weight table per row); above it percentile bounds.
+JACKKNIFE_LIMIT = 20_000_000
 ALL = "all"  # category and category_value of the row over all items
 
 
@@ -113,7 +115,7 @@ class Subset:
         n = len(self.item_ids)
         if self._stat() is boot_mean:
             return jackknife_mean(matrix)
-        if n > JACKKNIFE_LIMIT or n < 2:
+        if len(matrix) * n * n > JACKKNIFE_LIMIT or n < 2:
             return None
         return boot_rows(matrix, self.gold, 1.0 - np.eye(n), self._stat())
 
