@@ -204,3 +204,44 @@ def test_a_p_within_monte_carlo_error_of_alpha_is_no_decision() -> None:
     assert within_mc_error(0.049, 0.004)
     assert not within_mc_error(0.03, 0.004)
     assert not within_mc_error(0.0625, 0.0)  # exact: decided
+
+
+def _gap(question: str, category: str, human: str, model: str, p: float,
+         mc_error: float = 0.0) -> dict[str, object]:
+    return {"question_id": question, "category": category, "category_value": category,
+            "human_kind": "pooled" if human in ("majority vote", "Dawid-Skene", "MACE")
+            else "humans", "human": human, "model": model, "p_value": p, "p_mc_error": mc_error}
+
+
+def test_holm_family_is_the_table_with_the_rater_models_apart() -> None:
+    """By default every gap of a table is one family (across questions and human parties);
+    the Dawid-Skene and MACE rows, which repeat the majority vote's test, are adjusted apart;
+    `question` gives one family per question and cell."""
+    from statsmodels.stats.multitest import multipletests
+
+    from app.results.gaps import adjust
+
+    ps = [0.01, 0.02, 0.03, 0.04, 0.011, 0.012]
+    rows = [_gap("q1", "all", "all raters", "A", ps[0]), _gap("q1", "all", "majority vote", "A", ps[1]),
+            _gap("q2", "all", "all raters", "A", ps[2]), _gap("q2", "kind", "all raters", "A", ps[3]),
+            _gap("q1", "all", "Dawid-Skene", "A", ps[4]), _gap("q1", "all", "MACE", "A", ps[5])]
+    adjust(rows, "table")  # type: ignore[arg-type]
+    table = multipletests(ps[:3], method="holm")[1]
+    assert [r["p_holm"] for r in rows[:3]] == list(table)
+    assert rows[3]["p_holm"] == ps[3]  # the breakdown table: a family of one here
+    assert [r["p_holm"] for r in rows[4:]] == list(multipletests(ps[4:], method="holm")[1])
+    assert "adjusted apart" in str(rows[4]["holm_family"])
+    assert rows[0]["holm_family"] == rows[2]["holm_family"] != rows[3]["holm_family"]
+    adjust(rows, "question")  # type: ignore[arg-type]
+    assert rows[0]["p_holm"] == multipletests(ps[:2], method="holm")[1][0]
+    assert rows[2]["p_holm"] == ps[2] and "question q2" in str(rows[2]["holm_family"])
+
+
+def test_no_significance_mark_within_monte_carlo_error_of_alpha() -> None:
+    from app.results.gaps import adjust
+
+    rows = [_gap("q", "all", "all raters", "A", 0.046, 0.004),
+            _gap("q", "kind", "all raters", "A", 0.0625),
+            _gap("q", "mood", "all raters", "A", 0.001, 0.0005)]
+    adjust(rows, "table")  # type: ignore[arg-type]
+    assert [r["significant"] for r in rows] == ["within Monte Carlo error", "no", "yes"]
