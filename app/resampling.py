@@ -68,6 +68,11 @@ _KEPT_BYTES = 64 * 2**20
 _BLOCK = 100
 
 
+# `ci_kind` of an interval from a percentile bootstrap over items alone (agreement, ratings,
+# Bradley-Terry strengths): conditional on the raters who took part.
+OVER_ITEMS = "items random, raters fixed (bootstrap over items), percentile"
+
+
 def seed_number(seed: int | str) -> int:
     """A stream's key (the export's `--seed` and what the draws are for, e.g. "0:q1:all=all")
     as the integer NumPy takes: the SHA-256 of its whole text, 256 bits, which
