@@ -40,8 +40,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    "(default: the CI speaks for new raters on new items), items only "
                    "(conditional on these raters) or raters only (conditional on these items)")
     p.add_argument("--holm-family", choices=HOLM_FAMILIES, default="table",
-                   help="gaps.csv's Holm family: every gap of a table (default) or the gaps "
-                   "of one question in one cell")
+                   help="gaps.csv's Holm family: every gap of a table (default: the all-items "
+                   "gaps of every question; each breakdown category's) or every gap of one "
+                   "question")
     p.add_argument("--exclude", metavar="RULE[,RULE...]", default="",
                    help="leave out the participants these quality rules exclude (attention_failed, "
                    "too_fast, straight_lining, incomplete, low_competence, or all) from every file but "

@@ -62,11 +62,10 @@ def method_text(n_boot: int, decomposable: bool, interval: str = "raters+items")
 
 def holm_family(row: dict[str, Any], family: str) -> str:
     """The name of the Holm family a gap belongs to: every gap of one table (the all-items
-    table, or one breakdown category's), or with `family` "question" the gaps of one
-    question in one cell; the rater models' pooled answers apart."""
+    table of every question; each breakdown category's), or with `family` "question" every
+    gap of one question (all its cells); the rater models' pooled answers apart."""
     if family == "question":
-        where = (f"question {row['question_id']}, {row['category']}="
-                 f"{row['category_value']}")
+        where = f"question {row['question_id']}: every gap of the question"
     else:
         where = ("table: every gap over all items" if row["category"] == "all"
                  else f"table: every gap by {row['category']}")

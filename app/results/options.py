@@ -23,7 +23,7 @@ AUTO = "auto"
 # What an interval treats as sampled (app.results.intervals, docs/results.md "Intervals").
 IntervalKind = Literal["raters+items", "items", "raters"]
 INTERVAL_KINDS: tuple[IntervalKind, ...] = ("raters+items", "items", "raters")
-# gaps.csv's Holm family: every gap of a table (the default), or of one question in one cell.
+# gaps.csv's Holm family: every gap of a table (the default), or every gap of one question.
 HolmFamily = Literal["table", "question"]
 HOLM_FAMILIES: tuple[HolmFamily, ...] = ("table", "question")
 

@@ -149,7 +149,7 @@ def scores_sentence(results: StudyResults, used: Used) -> str:
     kind = INTERVAL_SENTENCE[results.options.interval]
     family = ("all gaps of a table (the all-items table; each breakdown category's), the "
               "Dawid-Skene and MACE answers adjusted apart" if results.options.holm_family == "table"
-              else "the gaps of one question in one cell")
+              else "all gaps of one question")
     return ("Humans and models were scored with the benchmark's own metrics on the same items "
             "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ". Confidence intervals are "
             f"BCa bootstrap intervals ({boot} resamples) that treat {kind}; a proportion "
