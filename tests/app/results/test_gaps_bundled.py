@@ -4,6 +4,7 @@ model_scores.csv and to scipy / statsmodels."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -78,6 +79,10 @@ def test_bundled_study_has_the_four_files_tied_to_the_scores(name: str, tmp_path
         shown = table.dropna(subset=["ci_low", "ci_high"])
         assert (shown["ci_low"] < shown["ci_high"]).all()
         assert shown["ci_kind"].str.len().gt(0).all()
+    tables = out / "paper" / "tables.tex"
+    if tables.exists():  # the paper prints no interval as a point ([100.0, 100.0])
+        points = re.findall(r"\[(-?[\d.]+), (-?[\d.]+)\]", tables.read_text(encoding="utf-8"))
+        assert points and not [p for p in points if p[0] == p[1]]
     mains = set(map(tuple, gaps[["question_id", "metric"]].drop_duplicates().values))
     on_main = humans[[(q, m) in mains for q, m in zip(humans["question_id"], humans["metric"],
                                                       strict=True)]]
