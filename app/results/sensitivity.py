@@ -20,7 +20,8 @@ from app.results.units import QuestionGroup, group_answers
 from app.study.model_quality import QUALITY_RULES
 
 SENSITIVITY_COLUMNS = ["question_id", "human_kind", "human", "metric", "rule", "value", "ci_low",
-                       "ci_high", "ci_kind", "n_raters", "n_excluded", "difference_from_none"]
+                       "ci_high", "ci_kind", "n_raters", "n_excluded", "difference_from_none",
+                       "note"]
 PARTY_KINDS = ("tier", "humans", "pooled")
 NONE, ALL_RULES = "none", "all"
 
@@ -69,6 +70,7 @@ def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_fiel
                     "ci_kind": row["ci_kind"],
                     "n_raters": row["n_raters"], "n_excluded": len(dropped),
                     "difference_from_none": row["value"] - baseline.get(key, math.nan),
+                    "note": row["note"],
                 })
     return rows
 

@@ -51,6 +51,7 @@ def _reference(groups, frame, tier_field, exclusions, options):  # type: ignore[
                     "ci_kind": row["ci_kind"],
                     "n_raters": row["n_raters"], "n_excluded": len(dropped),
                     "difference_from_none": row["value"] - baseline.get(key, math.nan),
+                    "note": row["note"],
                 })
     return rows
 
