@@ -15,6 +15,7 @@ nominal Krippendorff's alpha.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -27,6 +28,7 @@ from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
+from app.resampling import OVER_ITEMS
 from app.study_types.stimuli import ImagesStimulus, PairStimulus
 
 if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, not with the
@@ -39,7 +41,8 @@ if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, n
 SIDES = ("a", "b")
 TIE = "tie"
 SYSTEM_CATEGORIES = {"system_a": "system_a", "system_b": "system_b"}
-TABLE_COLUMNS = ("question_id", "system", "strength", "ci_low", "ci_high", "wins", "losses",
+TABLE_COLUMNS = ("question_id", "system", "strength", "ci_low", "ci_high", "ci_kind", "wins",
+                 "losses",
                  "ties", "n_comparisons", "win_rate")
 MATRIX_COLUMNS = ("question_id", "system", "opponent", "wins", "losses", "ties", "win_rate")
 
@@ -226,7 +229,8 @@ class PairwiseKind(Kind[PairwiseQuestion]):
                     confidence=options.confidence)
         qid = group.question_id
         rows = [{"question_id": qid, "system": r.system, "strength": r.strength,
-                 "ci_low": r.ci_low, "ci_high": r.ci_high, "wins": r.wins, "losses": r.losses,
+                 "ci_low": r.ci_low, "ci_high": r.ci_high,
+                 "ci_kind": OVER_ITEMS if math.isfinite(r.ci_low) else "", "wins": r.wins, "losses": r.losses,
                  "ties": r.ties, "n_comparisons": r.n_comparisons, "win_rate": r.win_rate}
                 for r in found.rows]
         matrix = []
