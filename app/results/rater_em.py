@@ -215,7 +215,7 @@ def mace_restarts(coded: Coded, *, seeds: list[int], n_iter: int = 50, alpha: fl
     restarts side by side: each round is three products of one sparse table of the answers with
     a column per restart, rather than a pass over the answers per restart."""
     coded = coded.canonical()
-    n_items, n_raters, n_labels = coded.shape
+    _, n_raters, n_labels = coded.shape
     tables = _MaceTables.of(coded)
     start = uniform(1, 1 + default_noise)
     spamming = np.stack([start.rvs(size=(n_raters, 2), random_state=s) for s in seeds], axis=2)

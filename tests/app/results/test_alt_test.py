@@ -118,7 +118,7 @@ def test_a_human_compared_on_one_item_is_left_out_not_beaten() -> None:
     assert row["n_humans"] == 3
     assert row["humans_left_out"] == "h3: 1 item compared, fewer than 30"
     # the three tested are the paper's test on those three alone
-    winning, rho = _paper("choice", humans.drop(index="h3"), model, 0.2)
+    winning, _ = _paper("choice", humans.drop(index="h3"), model, 0.2)
     assert row["winning_rate"] == winning
 
 
