@@ -24,6 +24,7 @@ from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import HumanVsModel
 from exporters.kind_tables_csv import write_kind_tables
+from exporters.mrmc_csv import write_reader_study
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
 from exporters.paper import write_paper
@@ -106,6 +107,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("response times", lambda: write_rt(scored[0], out_dir)),
         ("ratings", lambda: write_ratings(scored[0], out_dir)),
         ("rater models", lambda: write_rater_models(scored[0], out_dir)),
+        ("reader study (MRMC)", lambda: write_reader_study(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
         ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
         ("report", lambda: write_report(loaded, scored[0], out_dir,

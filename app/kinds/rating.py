@@ -60,7 +60,12 @@ class RatingQuestion(QuestionBase):
         for anchor in self.anchors:
             if not self.min <= anchor.value <= self.max:
                 raise ValueError(f"anchor {anchor.value} lies outside {self.min}..{self.max}")
-        if self.gold is not None and not self.min <= self.gold <= self.max:
+        if self.scoring.metric == "auc":
+            # A confidence rating scored by its AUC: the gold is the case's truth, not a point.
+            if self.gold is not None and self.gold not in (0, 1):
+                raise ValueError(f"gold {self.gold} of a question scored by 'auc' must be the "
+                                 "case's truth, 0 or 1")
+        elif self.gold is not None and not self.min <= self.gold <= self.max:
             raise ValueError(f"gold {self.gold} lies outside {self.min}..{self.max}")
         return self
 
