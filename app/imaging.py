@@ -123,8 +123,12 @@ def fitted_size(size: Size, box: Size) -> Size:
 
 
 def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage:
-    """The image at `path` as RGB, downscaled to fit `max_size` (None: full size)."""
+    """The image at `path` as RGB, downscaled to fit `max_size` (None: full size); a DICOM
+    file as an `app.dicom.DicomImage`, with its own window."""
     path = Path(path)
+    if _is_dicom(path):
+        from app.dicom import decode_dicom
+        return decode_dicom(path, max_size)
     with _checked_image(path) as im:
         width, height = im.size
         orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
@@ -219,7 +223,12 @@ def verify_image(path: Path | str) -> None:
     """ImageError (naming the file) unless `path` is an image the viewer will decode: a
     regular file, a format Pillow reads, within the pixel limits, its data intact as far as
     Pillow's `verify` checks without decoding (PNG chunk checksums, for one). For importers:
-    a text file named .png is refused when the study is made, not on a participant's screen."""
+    a text file named .png is refused when the study is made, not on a participant's screen.
+    A DICOM file is decoded whole (pydicom has no cheaper check of its pixel data)."""
+    if _is_dicom(Path(path)):
+        from app.dicom import decode_dicom
+        decode_dicom(path, (1, 1))
+        return
     with _checked_image(Path(path)) as im:
         im.verify()
 
@@ -254,6 +263,11 @@ def _checked_image(path: Path) -> Iterator[Image.Image]:
         raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
     except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
         raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
+
+
+def _is_dicom(path: Path) -> bool:
+    from app.dicom import is_dicom  # (app.dicom builds on this module)
+    return is_dicom(path)
 
 
 def _draft_request(size: Size, box: Size) -> Size:
