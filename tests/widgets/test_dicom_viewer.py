@@ -147,3 +147,26 @@ def test_nothing_identifying_on_screen_and_a_damaged_file_says_where(
     (tmp_path / "cut.dcm").write_bytes(data[: len(data) - 5000])
     broken = _viewer(qtbot, cache, tmp_path / "cut.dcm")
     assert "cut.dcm" in broken.message_text() and "truncated" in broken.message_text()
+
+
+def test_the_studys_presets_are_in_every_trials_view(tmp_path: Path) -> None:
+    from app.session.plan import PlannedTrial
+    from app.session.presentation import trial_view
+    from app.study.model import Study
+
+    study = Study.model_validate({
+        "id": "s", "title": "S", "viewer": {"presets": [
+            {"label": "Lung", "center": -600, "width": 1500},
+            {"label": "Bone", "center": 400, "width": 1800}]},
+        "items": [{"id": "a", "stimulus": {"kind": "images", "images": [{"path": "a.dcm"}]},
+                   "questions": [{"id": "q", "kind": "rating", "min": 1, "max": 5}]}]})
+    view = trial_view(study, tmp_path, study.items[0], PlannedTrial(0, "a", "main", False), 1)
+    assert view.window_presets == (("Lung", -600.0, 1500.0), ("Bone", 400.0, 1800.0))
+
+
+def test_the_panel_gives_its_viewers_the_presets(qtbot: QtBot, cache: ImageCache,
+                                                 tmp_path: Path) -> None:
+    panel = ImagePanel([_ct(tmp_path / "a.dcm"), _ct(tmp_path / "b.dcm")], [], cache,
+                       presets=[("Lung", -600.0, 1500.0)])
+    qtbot.addWidget(panel)
+    assert [v.presets() for v in panel.viewers] == [[("Lung", Window(-600.0, 1500.0))]] * 2
