@@ -16,9 +16,10 @@ def write_dicom(path: Path, pixels: np.ndarray, *, modality: str = "CT", bits_st
                 signed: bool = False, slope: float | None = 1.0, intercept: float | None = -1024.0,
                 window: tuple[float, float] | None = (40.0, 400.0),
                 photometric: str = "MONOCHROME2", uid_root: str = "1.2.826.0.1.3680043.10.1.",
-                uid_seed: int = 0, **attributes: Any) -> Path:
+                uid_seed: int = 0, rle: bool = False, **attributes: Any) -> Path:
     """`pixels`: (rows, columns) stored values, (frames, rows, columns) for several frames, or
-    (rows, columns, 3) uint8 RGB. Deterministic: the UIDs come from `uid_seed`."""
+    (rows, columns, 3) uint8 RGB. Deterministic: the UIDs come from `uid_seed`. `rle`: the
+    pixel data compressed as RLE Lossless (pydicom's own encoder and decoder)."""
     from pydicom.dataset import Dataset, FileMetaDataset
     from pydicom.uid import ExplicitVRLittleEndian, SecondaryCaptureImageStorage
 
@@ -60,6 +61,10 @@ def write_dicom(path: Path, pixels: np.ndarray, *, modality: str = "CT", bits_st
         ds.PixelData = np.ascontiguousarray(pixels.astype(dtype)).tobytes()
     for name, value in attributes.items():
         setattr(ds, name, value)
+    if rle:
+        from pydicom.uid import RLELossless
+
+        ds.compress(RLELossless, encoding_plugin="pydicom", generate_instance_uid=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     ds.save_as(path, enforce_file_format=True)
     return path
