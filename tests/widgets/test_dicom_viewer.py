@@ -170,3 +170,16 @@ def test_the_panel_gives_its_viewers_the_presets(qtbot: QtBot, cache: ImageCache
                        presets=[("Lung", -600.0, 1500.0)])
     qtbot.addWidget(panel)
     assert [v.presets() for v in panel.viewers] == [[("Lung", Window(-600.0, 1500.0))]] * 2
+
+
+def test_the_window_stays_in_the_corner_when_a_zoomed_image_is_panned(
+        qtbot: QtBot, cache: ImageCache, tmp_path: Path) -> None:
+    viewer = _viewer(qtbot, cache, _ct(tmp_path / "ct.dcm"))
+    label = next(w for w in viewer.findChildren(QLabel) if w.text() == "W 400 · L 40")
+    corner = label.geometry().topLeft()
+    viewer.set_zoom(4.0)
+    viewer.pan(120, 80)
+    qtbot.keyClick(viewer, Qt.Key.Key_BracketRight, ALT)
+    viewer.flush()
+    assert label.geometry().topLeft() == corner and label.isVisible()
+    assert viewer.rect().contains(label.geometry())

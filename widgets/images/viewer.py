@@ -177,10 +177,11 @@ class ImageViewer(QGraphicsView):
         self._message.setStyleSheet("QLabel { background: palette(base); color: palette(text);"
                                     " border-radius: 6px; padding: 12px; }")
         self._message.hide()
-        self._window_label = QLabel(self.viewport())
+        # A child of the view, not of its viewport: scrolling a zoomed image moves the
+        # viewport's children along with the picture.
+        self._window_label = QLabel(self)
         self._window_label.setStyleSheet("QLabel { background: rgba(0, 0, 0, 150); color: white;"
                                          " border-radius: 4px; padding: 2px 6px; }")
-        self._window_label.move(6, 6)
         self._window_label.hide()
         if cache is not None:
             cache.loaded.connect(self._on_loaded)
@@ -337,8 +338,8 @@ class ImageViewer(QGraphicsView):
         window = self.window()
         if window is None or not self.is_windowable():
             return ""
-        text = self.tr("W {width} · L {level}").format(width=f"{window.width:g}",
-                                                       level=f"{window.center:g}")
+        text = self.tr("W {width} · L {level}").format(width=_number(window.width),
+                                                       level=_number(window.center))
         names = [name for name, w in self._presets if w == window]
         if names:
             text = f"{names[0]} · {text}"
@@ -350,7 +351,12 @@ class ImageViewer(QGraphicsView):
         text = self.window_text()
         self._window_label.setText(text)
         self._window_label.setVisible(bool(text))
+        self._place_window_label()
+
+    def _place_window_label(self) -> None:
         self._window_label.adjustSize()
+        self._window_label.move(self.viewport().geometry().topLeft() + QPoint(6, 6))
+        self._window_label.raise_()
 
     def _window_action(self, action: str) -> None:
         window = self.window()
@@ -540,12 +546,15 @@ class ImageViewer(QGraphicsView):
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:  # the system switched light/dark
             self.setBackgroundBrush(self.palette().color(QPalette.ColorRole.Mid))
+        if event.type() == QEvent.Type.FontChange:  # the participant's text size
+            self._place_window_label()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._fit_mode:
             self.fit()
         self._place_message()
+        self._place_window_label()
 
     def _place_message(self) -> None:
         view = self.viewport().rect()
@@ -557,3 +566,9 @@ class ImageViewer(QGraphicsView):
 
 
 _BLANK = np.zeros((1, 1, 3), dtype=np.uint8)
+
+
+def _number(value: float) -> str:
+    """A window's width or level as a reader reads it: whole units (1304, not 1304.35), a
+    fraction only for a window narrower than ten units."""
+    return f"{round(value)}" if abs(value) >= 10 else f"{value:.3g}"
