@@ -21,7 +21,7 @@ of this module: a `DicomImage` holds pixels and the few display attributes in `S
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,10 +71,22 @@ class DicomImage(DecodedImage):
     frame: int = 0
     n_frames: int = 1
     shown: dict[str, str] = field(default_factory=dict)
+    # Every frame's values (frames, h, w) of a multi-frame greyscale file, for `with_frame`.
+    frames: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def nbytes(self) -> int:  # (the cache's budget counts the values kept for windowing)
-        return int(self.rgb.nbytes) + (int(self.values.nbytes) if self.values is not None else 0)
+        kept = self.frames if self.frames is not None else self.values
+        return int(self.rgb.nbytes) + (int(kept.nbytes) if kept is not None else 0)
+
+    def with_frame(self, frame: int) -> DicomImage:
+        """Frame `frame` (clamped to the file's) of a multi-frame image, in the file's window."""
+        if self.frames is None:
+            return self
+        frame = min(max(0, frame), self.n_frames - 1)
+        other = replace(self, values=self.frames[frame], frame=frame)
+        object.__setattr__(other, "rgb", other.render(None, other.inverted))
+        return other
 
     def render(self, window: Window | None, invert: bool) -> np.ndarray:
         """The (h, w, 3) uint8 picture at this decode's size with `window` (None: the
@@ -185,6 +197,7 @@ def _decoded(path: Path, ds: Any, max_size: Size | None, frame: int) -> DicomIma
         name = getattr(syntax, "name", str(syntax))
         raise NotAnImageError(path, f"compressed as {name}, which this app cannot decode "
                               f"({exc})") from exc
+    every = pixels if n_frames > 1 else None
     if n_frames > 1:
         pixels = pixels[frame]
     photometric = str(ds.get("PhotometricInterpretation", "MONOCHROME2")).upper()
@@ -197,10 +210,15 @@ def _decoded(path: Path, ds: Any, max_size: Size | None, frame: int) -> DicomIma
         if target != original:
             rgb = shrink_area(rgb, target)
         return DicomImage(path, rgb, original, None, None, False, frame, n_frames, shown)
-    values = np.asarray(apply_modality_lut(pixels, ds), dtype=np.float32)
+    frames = None
+    if every is not None:  # (one modality LUT: the rescale is the same for every frame)
+        frames = np.asarray(apply_modality_lut(every, ds), dtype=np.float32)
+        values = frames[frame]
+    else:
+        values = np.asarray(apply_modality_lut(pixels, ds), dtype=np.float32)
     window = _file_window(ds, values)
     image = DicomImage(path, np.zeros((target[1], target[0], 3), np.uint8), original, values,
-                       window, photometric == "MONOCHROME1", frame, n_frames, shown)
+                       window, photometric == "MONOCHROME1", frame, n_frames, shown, frames)
     object.__setattr__(image, "rgb", image.render(None, image.inverted))
     return image
 

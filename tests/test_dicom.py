@@ -81,6 +81,9 @@ def test_multiframe_and_rgb(tmp_path: Path) -> None:
     path = write_dicom(tmp_path / "mf.dcm", frames, slope=None, window=(2048.0, 4096.0))
     second = decode_dicom(path, frame=1)
     assert second.n_frames == 3 and second.frame == 1 and float(second.values.max()) == 2000
+    third = second.with_frame(7)  # clamped to the last
+    assert third.frame == 2 and float(third.values.max()) == 4000 and third.rgb[0, 0, 0] > 200
+    assert second.nbytes == second.rgb.nbytes + 3 * 20 * 30 * 4  # every frame kept
     rgb = np.zeros((10, 12, 3), np.uint8)
     rgb[..., 0] = 200
     colour = decode_dicom(write_dicom(tmp_path / "rgb.dcm", rgb, modality="XC"))

@@ -376,6 +376,14 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <translation>DICOM: عكس الألوان · نافذة الملف · الإعدادات المسبقة للدراسة</translation>
     </message>
     <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: الإطار التالي / السابق (أو شريط التمرير أسفل الصورة متعددة الإطارات)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
@@ -390,6 +398,14 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>inverted</source>
         <translation>معكوسة</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>الإطار</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>الإطار {n} من {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

@@ -340,6 +340,14 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
         <translation>DICOM: invertér · filens vindue · studiets forudindstillinger</translation>
     </message>
     <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: næste / forrige billede i serien (eller skyderen under et billede med flere)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
@@ -354,6 +362,14 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
     <message>
         <source>inverted</source>
         <translation>inverteret</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Billede i serien</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>billede {n} af {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

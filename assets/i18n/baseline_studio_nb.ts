@@ -340,6 +340,14 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
         <translation>DICOM: inverter · filens vindu · studiens forhåndsinnstillinger</translation>
     </message>
     <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: neste / forrige bilde i serien (eller glidebryteren under et bilde med flere)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
@@ -354,6 +362,14 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
     <message>
         <source>inverted</source>
         <translation>invertert</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Bilde i serien</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>bilde {n} av {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

@@ -349,6 +349,14 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <translation>DICOM: инверсия · окно из файла · предустановки исследования</translation>
     </message>
     <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: следующий / предыдущий кадр (или ползунок под многокадровым изображением)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
@@ -363,6 +371,14 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>inverted</source>
         <translation>инвертировано</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Кадр</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>кадр {n} из {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

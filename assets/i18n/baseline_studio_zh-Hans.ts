@@ -331,6 +331,14 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <translation>DICOM：反色 · 文件自带的窗 · 研究的预设</translation>
     </message>
     <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM：下一帧 / 上一帧（或多帧图像下方的滑块）</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
@@ -345,6 +353,14 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>inverted</source>
         <translation>已反色</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>第 {n} 帧，共 {total} 帧</translation>
     </message>
     <message>
         <source>unknown error</source>

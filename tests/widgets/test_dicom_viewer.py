@@ -15,7 +15,7 @@ from studies._make.synthetic_dicom import write_dicom
 from widgets.images.cache import ImageCache
 from widgets.images.panel import ImagePanel
 from widgets.images.viewer import KEY_HELP, ImageViewer
-from widgets.qt import QLabel, QPoint, Qt
+from widgets.qt import QLabel, QPoint, Qt, QtWidgets
 
 pytest.importorskip("pydicom")
 ALT = Qt.KeyboardModifier.AltModifier
@@ -183,3 +183,22 @@ def test_the_window_stays_in_the_corner_when_a_zoomed_image_is_panned(
     viewer.flush()
     assert label.geometry().topLeft() == corner and label.isVisible()
     assert viewer.rect().contains(label.geometry())
+
+
+def test_a_multiframe_image_has_a_frame_slider_and_keys(qtbot: QtBot, cache: ImageCache,
+                                                        tmp_path: Path) -> None:
+    frames = np.stack([np.full((60, 80), v) for v in (1024, 1124, 1224)])  # 0, 100, 200 HU
+    viewer = _viewer(qtbot, cache, write_dicom(tmp_path / "mf.dcm", frames, window=(100.0, 200.0)))
+    slider = viewer.findChild(QtWidgets.QSlider)
+    assert viewer.n_frames() == 3 and viewer.frame() == 0 and slider.isVisible()
+    assert _grey(viewer, 5, 5) == 0 and viewer.window_text().endswith("frame 1 of 3")
+    qtbot.keyClick(viewer, Qt.Key.Key_Period, ALT)
+    assert viewer.frame() == 1 and slider.value() == 1 and _grey(viewer, 5, 5) == 128
+    qtbot.keyClick(viewer, Qt.Key.Key_BracketRight, ALT)  # the window holds across frames
+    slider.setValue(2)
+    assert viewer.frame() == 2 and viewer.window() == Window(100.0, pytest.approx(230.0))
+    qtbot.keyClick(viewer, Qt.Key.Key_Period, ALT)  # the last frame: it stays
+    qtbot.keyClick(viewer, Qt.Key.Key_Comma, ALT)
+    assert viewer.frame() == 1
+    single = _viewer(qtbot, cache, _ct(tmp_path / "ct.dcm"))
+    assert not single.findChild(QtWidgets.QSlider).isVisible()

@@ -72,6 +72,7 @@ IMAGE_KEYS: dict[Qt.Key, str] = {
     Qt.Key.Key_BracketRight: "window_wider", Qt.Key.Key_BracketLeft: "window_narrower",
     Qt.Key.Key_PageUp: "level_up", Qt.Key.Key_PageDown: "level_down",
     Qt.Key.Key_I: "invert", Qt.Key.Key_0: "window_reset",
+    Qt.Key.Key_Period: "frame_next", Qt.Key.Key_Comma: "frame_previous",
     **{getattr(Qt.Key, f"Key_{n}"): f"preset_{n - 1}" for n in range(2, 10)},
 }
 WINDOW_STEP = 1.15  # Alt+] / Alt+[: the width times or divided by this
@@ -95,7 +96,10 @@ KEY_HELP = ((QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+F"),
                                       "(or drag up and down with the right button)")),
             (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+I · Alt+0 · Alt+2..9"),
              QtCore.QT_TRANSLATE_NOOP("ImageViewer", "DICOM: invert · the file's window · "
-                                      "the study's presets")))
+                                      "the study's presets")),
+            (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+. / Alt+,"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "DICOM: next / previous frame (or the "
+                                      "slider under a multi-frame image)")))
 
 
 def image_key(event: QKeyEvent) -> str | None:
@@ -183,6 +187,11 @@ class ImageViewer(QGraphicsView):
         self._window_label.setStyleSheet("QLabel { background: rgba(0, 0, 0, 150); color: white;"
                                          " border-radius: 4px; padding: 2px 6px; }")
         self._window_label.hide()
+        self._frame_slider = QtWidgets.QSlider(Qt.Orientation.Horizontal, self)
+        self._frame_slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay the answers'
+        self._frame_slider.setAccessibleName(self.tr("Frame"))
+        self._frame_slider.valueChanged.connect(self.set_frame)
+        self._frame_slider.hide()
         if cache is not None:
             cache.loaded.connect(self._on_loaded)
 
@@ -206,6 +215,9 @@ class ImageViewer(QGraphicsView):
         first = self._decoded is None
         if first or not isinstance(decoded, DicomImage):
             self._window, self._invert = None, False  # (a sharper decode keeps the window)
+        elif isinstance(self._decoded, DicomImage):  # ...and the frame
+            decoded = decoded.with_frame(self._decoded.frame)
+        self._show_frame_slider(decoded)
         self._decoded, self._error = decoded, None
         self._message.hide()
         self._shown_adjustment = None
@@ -329,6 +341,37 @@ class ImageViewer(QGraphicsView):
     def presets(self) -> list[tuple[str, Window]]:
         return list(self._presets)
 
+    def frame(self) -> int:
+        decoded = self._decoded
+        return decoded.frame if isinstance(decoded, DicomImage) else 0
+
+    def n_frames(self) -> int:
+        decoded = self._decoded
+        return decoded.n_frames if isinstance(decoded, DicomImage) else 1
+
+    def set_frame(self, frame: int) -> None:
+        """Show frame `frame` of a multi-frame DICOM image, in the window shown."""
+        decoded = self._decoded
+        if not isinstance(decoded, DicomImage) or decoded.n_frames < 2:
+            return
+        other = decoded.with_frame(frame)
+        if other.frame == decoded.frame:
+            return
+        self._decoded, self._shown_state = other, None
+        self._frame_slider.setValue(other.frame)
+        self.flush()
+
+    def _show_frame_slider(self, decoded: DecodedImage) -> None:
+        many = isinstance(decoded, DicomImage) and decoded.n_frames > 1
+        if many:
+            assert isinstance(decoded, DicomImage)
+            self._frame_slider.blockSignals(True)
+            self._frame_slider.setRange(0, decoded.n_frames - 1)
+            self._frame_slider.setValue(decoded.frame)
+            self._frame_slider.blockSignals(False)
+        self._frame_slider.setVisible(many)
+        self._place_window_label()
+
     def reset_window(self) -> None:
         self._window, self._invert = None, False
         self._apply_timer.start()
@@ -343,6 +386,9 @@ class ImageViewer(QGraphicsView):
         names = [name for name, w in self._presets if w == window]
         if names:
             text = f"{names[0]} · {text}"
+        if self.n_frames() > 1:
+            text += " · " + self.tr("frame {n} of {total}").format(n=self.frame() + 1,
+                                                                 total=self.n_frames())
         if self._inverted():
             text += " · " + self.tr("inverted")
         return text
@@ -355,8 +401,13 @@ class ImageViewer(QGraphicsView):
 
     def _place_window_label(self) -> None:
         self._window_label.adjustSize()
-        self._window_label.move(self.viewport().geometry().topLeft() + QPoint(6, 6))
+        port = self.viewport().geometry()
+        self._window_label.move(port.topLeft() + QPoint(6, 6))
         self._window_label.raise_()
+        height = self._frame_slider.sizeHint().height()
+        self._frame_slider.setGeometry(port.left() + 12, port.bottom() - height - 6,
+                                       max(40, port.width() - 24), height)
+        self._frame_slider.raise_()
 
     def _window_action(self, action: str) -> None:
         window = self.window()
@@ -365,6 +416,9 @@ class ImageViewer(QGraphicsView):
             return
         if action == "window_reset":
             self.reset_window()
+            return
+        if action in ("frame_next", "frame_previous"):
+            self.set_frame(self.frame() + (1 if action == "frame_next" else -1))
             return
         if window is None or not self.is_windowable():
             return
