@@ -42,6 +42,7 @@ from app.regular_files import NotARegularFileError, open_regular_file
 
 DICOM_SUFFIXES = (".dcm", ".dicom")
 _PREAMBLE = 128
+NOT_DICOM = "not a DICOM file (no \"DICM\" after the 128-byte preamble)"
 _CHUNK = 1 << 20
 # What a viewer may show of a file: display attributes only, nothing that identifies anyone.
 SHOWN_TAGS = ("Modality", "PhotometricInterpretation", "Rows", "Columns", "NumberOfFrames",
@@ -166,7 +167,7 @@ def decode_dicom(path: Path | str, max_size: Size | None = None, frame: int = 0)
     except PermissionError as exc:
         raise ImageMissingError(path, "the image file cannot be read (permission denied)") from exc
     except InvalidDicomError as exc:
-        raise NotAnImageError(path, f"not a DICOM file ({exc})") from exc
+        raise NotAnImageError(path, NOT_DICOM) from exc
     except Exception as exc:  # pydicom raises many types for bad data (EOFError, ValueError...)
         raise ImageDamagedError(path, f"the DICOM data is damaged or truncated ({exc})") from exc
 
@@ -242,3 +243,70 @@ def _file_window(ds: Any, values: np.ndarray) -> Window:
 
 def _multi(value: Any) -> bool:
     return not isinstance(value, str | bytes) and hasattr(value, "__len__")
+
+
+# ----------------------------------------------------------------------- de-identification
+
+# Attributes removed from a DICOM file copied into a study: the identifying ones of DICOM's
+# Basic Application Level Confidentiality Profile (PS3.15 Annex E, table E.1-1) that imaging
+# files commonly carry. Private attributes go too (pydicom's `remove_private_tags`), and the
+# UIDs are replaced by ones derived from them (the same source UID always gives the same new
+# one, so the series of a case still belong together).
+IDENTIFYING = (
+    "PatientName", "PatientID", "PatientBirthDate", "PatientBirthTime", "PatientSex",
+    "PatientAge", "PatientSize", "PatientWeight", "PatientAddress", "PatientTelephoneNumbers",
+    "PatientMotherBirthName", "OtherPatientIDs", "OtherPatientIDsSequence", "OtherPatientNames",
+    "PatientComments", "AdditionalPatientHistory", "EthnicGroup", "Occupation",
+    "MedicalRecordLocator", "ReferencedPatientSequence", "IssuerOfPatientID",
+    "AccessionNumber", "StudyID", "StudyDescription", "SeriesDescription", "ImageComments",
+    "RequestAttributesSequence", "InstitutionName", "InstitutionAddress",
+    "InstitutionalDepartmentName", "ReferringPhysicianName", "ReferringPhysicianAddress",
+    "ReferringPhysicianTelephoneNumbers", "PerformingPhysicianName",
+    "NameOfPhysiciansReadingStudy", "OperatorsName", "PhysiciansOfRecord",
+    "RequestingPhysician", "StationName", "DeviceSerialNumber", "StudyDate", "SeriesDate",
+    "AcquisitionDate", "ContentDate", "StudyTime", "SeriesTime", "AcquisitionTime",
+    "ContentTime", "AcquisitionDateTime", "InstanceCreationDate", "InstanceCreationTime",
+)
+_UIDS = ("StudyInstanceUID", "SeriesInstanceUID", "SOPInstanceUID", "FrameOfReferenceUID")
+KEPT_NOTE = ("kept: the pixel data and the image's own attributes (modality, size, spacing, "
+             "rescale, window, photometric interpretation...); UIDs replaced")
+
+
+@dataclass(frozen=True)
+class Deidentified:
+    removed: tuple[str, ...]  # the identifying attributes the file had
+    private_removed: bool
+    burned_in: bool  # the file says its pixels carry burned-in annotation: not removable
+
+
+def deidentify(source: Path, target: Path) -> Deidentified:
+    """`source` written to `target` without its identifying attributes (`IDENTIFYING`),
+    private attributes and original UIDs; PatientIdentityRemoved set. ImageError (naming the
+    file) for a file that is not DICOM or is damaged."""
+    import pydicom
+    from pydicom.errors import InvalidDicomError
+    from pydicom.uid import generate_uid
+
+    try:
+        with open_regular_file(source) as fh:
+            ds = pydicom.dcmread(fh)
+    except InvalidDicomError as exc:
+        raise NotAnImageError(source, NOT_DICOM) from exc
+    except Exception as exc:
+        raise ImageDamagedError(source, f"the DICOM data is damaged or truncated ({exc})") from exc
+    removed = tuple(k for k in IDENTIFYING if k in ds)
+    for keyword in removed:
+        delattr(ds, keyword)
+    private = any(e.tag.is_private for e in ds)
+    ds.remove_private_tags()
+    for keyword in _UIDS:
+        if keyword in ds:
+            setattr(ds, keyword, generate_uid(entropy_srcs=[str(ds.get(keyword))]))
+    if "SOPInstanceUID" in ds and "MediaStorageSOPInstanceUID" in ds.file_meta:
+        ds.file_meta.MediaStorageSOPInstanceUID = ds.SOPInstanceUID
+    ds.PatientIdentityRemoved = "YES"
+    ds.DeidentificationMethod = "Baseline Studio import: PS3.15 basic profile attributes removed"
+    burned_in = str(ds.get("BurnedInAnnotation", "")).upper() == "YES"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    ds.save_as(target)
+    return Deidentified(removed, private, burned_in)

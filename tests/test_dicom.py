@@ -138,3 +138,51 @@ def test_identifying_tags_never_leave_the_reader(tmp_path: Path) -> None:
         assert secret not in carried
     assert set(image.shown) <= {"Modality", "PhotometricInterpretation", "Rows", "Columns",
                                 "NumberOfFrames", "BitsStored", "WindowCenter", "WindowWidth"}
+
+
+def test_import_copies_dicom_without_its_identifying_attributes(tmp_path: Path) -> None:
+    import csv
+
+    from app.importers.base import ImportOptions
+    from app.importers.registry import run_import
+
+    data = tmp_path / "data"
+    write_dicom(data / "scans" / "c1.dcm", _ramp(), PatientName="DOE^JANE",
+                PatientID="P-778812", InstitutionName="Hospital X", StudyDate="20240101",
+                BurnedInAnnotation="YES")
+    write_dicom(data / "scans" / "c2.dcm", _ramp(), uid_seed=2)
+    with (data / "vqa.csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["case", "image", "question", "options", "answer"])
+        writer.writerow(["c1", "scans/c1.dcm", "Finding?", "Nodule|None", "Nodule"])
+        writer.writerow(["c2", "scans/c2.dcm", "Finding?", "Nodule|None", "None"])
+    result = run_import("vqa", ImportOptions(source=data / "vqa.csv", out=tmp_path / "study"))
+    copied = pydicom.dcmread(tmp_path / "study" / "images" / "scans" / "c1.dcm")
+    for keyword in ("PatientName", "PatientID", "InstitutionName", "StudyDate"):
+        assert keyword not in copied
+    assert copied.PatientIdentityRemoved == "YES"
+    original = pydicom.dcmread(data / "scans" / "c1.dcm")
+    assert copied.SOPInstanceUID != original.SOPInstanceUID
+    assert np.array_equal(copied.pixel_array, original.pixel_array)
+    assert copied.WindowCenter == original.WindowCenter  # the image's own attributes kept
+    notes = " ".join(result.notes)
+    assert "removed PatientName, PatientID" in notes and "kept: the pixel data" in notes
+    assert "burned-in annotation" in notes and "images/scans/c1.dcm" in notes
+    assert isinstance(decode_image(tmp_path / "study" / "images" / "scans" / "c2.dcm"),
+                      DicomImage)
+
+
+def test_import_refuses_a_fake_dicom_file_by_row(tmp_path: Path) -> None:
+    import csv
+
+    from app.importers.base import ImportOptions
+    from app.importers.registry import run_import
+    from app.study.errors import StudyError
+
+    (tmp_path / "fake.dcm").write_text("hello")
+    with (tmp_path / "vqa.csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["case", "image", "question", "options", "answer"])
+        writer.writerow(["c1", "fake.dcm", "Finding?", "Nodule|None", "Nodule"])
+    with pytest.raises(StudyError, match=r"row \d+, column image.*fake\.dcm.*not a DICOM file"):
+        run_import("vqa", ImportOptions(source=tmp_path / "vqa.csv", out=tmp_path / "study"))
