@@ -53,7 +53,10 @@ def test_bundled_study_exports(name: str, db: Database, tmp_path: Path) -> None:
     assert ("mrmc.csv" in names) == ("reader_auc.csv" in names) == (name == "chest-reader-demo")
     if name == "chest-reader-demo":  # a reader study: the readers' AUCs, the models against them
         reader_auc = pd.read_csv(out / "reader_auc.csv")
-        assert set(reader_auc["who_kind"]) == {"human", "model"} and reader_auc["fom"].between(0, 1).all()
+        assert set(reader_auc["who_kind"]) == {"human", "model"}
+        assert reader_auc["fom"].between(0, 1).all()
+        assert set(zip(reader_auc["question_id"], reader_auc["fom_metric"], strict=True)) == {
+            ("nodule", "auc"), ("side", "accuracy")}
         mrmc = pd.read_csv(out / "mrmc.csv")
         versus = mrmc[mrmc["comparison"] == "readers_vs_model"]
         assert set(versus["condition_b"]) == {"demo-model-a", "demo-model-b", "demo-model-c"}

@@ -1,5 +1,6 @@
 """reader_auc.csv and mrmc.csv of a reader study (docs/results.md, "Reader studies"): the MRMC
-analysis (app.results.mrmc) of every rating question whose `scoring.metric` is `auc`.
+analysis (app.results.mrmc) of every rating question whose `scoring.metric` is `auc`, and, in
+such a study, of every choice question with gold, whose figure of merit is the accuracy.
 
 A case is an item; its truth is the question's gold (0 or 1); a reader's FOM is the empirical
 AUC of their confidence ratings. The readers' conditions come from an answer's `condition`
@@ -26,6 +27,7 @@ from app.results.mrmc import (
     Interval,
     MrmcError,
     OrAnalysis,
+    accuracy_with_jackknife,
     analyse,
     auc_with_jackknife,
     jackknife_covariance,
@@ -34,6 +36,7 @@ from app.results.mrmc import (
 from app.results.units import QuestionGroup
 
 AUC = "auc"
+ACCURACY = "accuracy"
 ALL_CONDITIONS = "all"
 READER_AUC_COLUMNS = ["question_id", "who_kind", "reader", "condition", "fom_metric", "fom",
                       "jackknife_se", "n_cases", "n_positive", "n_negative", "illustrative",
@@ -56,8 +59,15 @@ class _Design:
     readers: list[str]
     cases: list[str]
     truth: np.ndarray
-    ratings: np.ndarray  # t x r x c
+    ratings: np.ndarray  # t x r x c: confidence ratings (auc), or 1/0 right or wrong (accuracy)
     note: str
+    fom: str = AUC
+
+    def foms(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The FOM of each row of `values` (n x c) and its n x c jackknife values."""
+        if self.fom == AUC:
+            return auc_with_jackknife(self.truth, values)
+        return accuracy_with_jackknife(values)
 
 
 def reader_study_tables(groups: Iterable[QuestionGroup], answers: dict[str, pd.DataFrame],
@@ -67,11 +77,16 @@ def reader_study_tables(groups: Iterable[QuestionGroup], answers: dict[str, pd.D
     auc_rows: list[dict[str, Any]] = []
     mrmc_rows: list[dict[str, Any]] = []
     notes: list[str] = []
+    groups = list(groups)
+    reader_study = is_reader_study(groups)
     for group in groups:
-        if group.metric != AUC:
+        by_accuracy = (reader_study and group.metric == ACCURACY and group.kind == "choice"
+                       and group.has_gold)
+        if group.metric != AUC and not by_accuracy:
             continue
         try:
-            design = _design(group, answers.get(group.question_id))
+            design = _design(group, answers.get(group.question_id),
+                             ACCURACY if by_accuracy else AUC)
             _rows_of(group, design, predictions, auc_rows, mrmc_rows)
         except MrmcError as error:
             notes.append(f"{group.question_id}: no MRMC analysis: {error}")
@@ -88,20 +103,32 @@ def _truth(group: QuestionGroup) -> dict[str, int]:
     return out
 
 
-def _design(group: QuestionGroup, answers: pd.DataFrame | None) -> _Design:
-    truth = _truth(group)
+def _value(group: QuestionGroup, fom: str, item_id: str, answer: Any) -> float:
+    """A rating (auc), or 1/0 for an answer that is / is not the gold (accuracy)."""
+    if fom == AUC:
+        return numeric(answer)
+    gold = group.gold(item_id)
+    return math.nan if gold is None or answer is None else float(str(answer) == str(gold))
+
+
+def _design(group: QuestionGroup, answers: pd.DataFrame | None, fom: str = AUC) -> _Design:
+    truth = (_truth(group) if fom == AUC else
+             {i: 1 for i in group.items if group.gold(i) is not None})
     if answers is None or answers.empty:
         raise MrmcError("no answers")
+    items = answers["item_id"].astype(str)
     rows = pd.DataFrame({
         "reader": answers["participant"].astype(str),
         "condition": (answers["condition"].fillna(ALL_CONDITIONS).astype(str)
                       if "condition" in answers else ALL_CONDITIONS),
-        "item_id": answers["item_id"].astype(str),
-        "rating": [numeric(a) for a in answers["answer"]],
+        "item_id": items,
+        "rating": [_value(group, fom, i, a) if i in group.items else math.nan
+                   for i, a in zip(items, answers["answer"], strict=True)],
     })
     rows = rows[rows["item_id"].isin(truth) & rows["rating"].notna()]
     if rows.empty:
-        raise MrmcError("no ratings of items with a truth of 0 or 1 (the question's gold)")
+        raise MrmcError("no ratings of items with a truth of 0 or 1 (the question's gold)"
+                        if fom == AUC else "no answers to items with gold")
     conditions = list(dict.fromkeys(rows["condition"]))
     readers = sorted(set(rows["reader"]))
     table = rows.pivot_table(index=["condition", "reader"], columns="item_id", values="rating",
@@ -114,18 +141,19 @@ def _design(group: QuestionGroup, answers: pd.DataFrame | None) -> _Design:
     ratings = table[complete].to_numpy(dtype=float).reshape(len(conditions), len(readers),
                                                           len(complete))
     return _Design(conditions, readers, complete, np.array([truth[c] for c in complete]),
-                   ratings, note)
+                   ratings, note, fom)
 
 
 def _rows_of(group: QuestionGroup, d: _Design, predictions: ModelPredictions,
              auc_rows: list[dict[str, Any]], mrmc_rows: list[dict[str, Any]]) -> None:
     t, r, c = d.ratings.shape
-    auc, jack = auc_with_jackknife(d.truth, d.ratings.reshape(t * r, c))
+    auc, jack = d.foms(d.ratings.reshape(t * r, c))
     auc, jack = auc.reshape(t, r), jack.reshape(t, r, c)
     whole = analyse(auc, jack, d.conditions, d.readers)
     se = whole.jackknife_se()
-    base = {"question_id": group.question_id, "fom_metric": AUC, "n_cases": c,
-            "n_positive": int(d.truth.sum()), "n_negative": int(c - d.truth.sum())}
+    positives = int(d.truth.sum()) if d.fom == AUC else math.nan
+    base = {"question_id": group.question_id, "fom_metric": d.fom, "n_cases": c,
+            "n_positive": positives, "n_negative": c - positives}
     for ti, condition in enumerate(d.conditions):
         for ri, reader in enumerate(d.readers):
             auc_rows.append({**base, "who_kind": "human", "reader": reader,
@@ -159,7 +187,7 @@ def _rows_of(group: QuestionGroup, d: _Design, predictions: ModelPredictions,
         scores = np.full(c, math.nan)
         for item_id, answer in zip(frame["item_id"], frame["answer"], strict=True):
             if (k := case_index.get(str(item_id))) is not None:
-                scores[k] = numeric(answer)
+                scores[k] = _value(group, d.fom, str(item_id), answer)
         flag = predictions.illustrative.get(model, False)
         missing = int(np.isnan(scores).sum())
         if missing:
@@ -168,7 +196,7 @@ def _rows_of(group: QuestionGroup, d: _Design, predictions: ModelPredictions,
                              "illustrative": flag,
                              "note": f"lacks scores for {missing} of the {c} cases: not compared"})
             continue
-        ai_auc, ai_jack = auc_with_jackknife(d.truth, scores)
+        ai_auc, ai_jack = d.foms(scores)
         note = "; ".join(n for n in (ILLUSTRATIVE if flag else "", d.note) if n)
         auc_rows.append({**base, "who_kind": "model", "reader": model, "condition": "",
                          "fom": float(ai_auc[0]),

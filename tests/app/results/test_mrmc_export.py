@@ -5,6 +5,7 @@ by `auc`, exported with the rest, give the published single-modality numbers."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pandas as pd
@@ -85,3 +86,91 @@ def test_other_studies_get_no_reader_study_files(mini_study_dir: Path, db: Datab
 def test_a_truth_that_is_not_0_or_1_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StudyError, match="must be the case's truth, 0 or 1"):
         load_study(_study(tmp_path / "study", {1: 0, 2: 1}, gold_of=3))
+
+
+def test_two_conditions_give_the_published_analyses_in_mrmc_rows() -> None:
+    """Answers that carry a `condition` (the two modalities) give mrmc.csv's three analyses
+    with the OR-DBM MRMC 2.51 numbers (the tables' function directly: responses collected
+    under conditions are not stored yet)."""
+    from app.results.models import ModelPredictions
+    from app.results.mrmc_tables import reader_study_tables
+    from app.results.units import question_groups
+    from app.study.model import Study
+
+    data = pd.read_csv(FIXTURE)
+    truth = dict(zip(data.case, data.truth, strict=False))
+    study = Study.model_validate({"id": "vd", "title": "VD", "items": [
+        {"id": f"case{c:03d}", "stimulus": {"kind": "text", "text": "x"},
+         "questions": [{"id": "confidence", "kind": "rating", "min": 1, "max": 5, "gold": t,
+                        "scoring": {"metric": "auc"}}]} for c, t in truth.items()]})
+    answers = pd.DataFrame({"participant": [f"R{r}" for r in data.reader],
+                            "item_id": [f"case{c:03d}" for c in data.case],
+                            "answer": data.rating.astype(float),
+                            "condition": [f"modality{t}" for t in data.treatment]})
+    reader_auc, mrmc, notes = reader_study_tables(question_groups(study),
+                                                  {"confidence": answers}, ModelPredictions())
+    assert notes == [] and len(reader_auc) == 10
+    rows = mrmc[mrmc.comparison == "conditions"].set_index("analysis")
+    assert list(rows.condition_a.unique()) == ["modality1"]
+    rrrc, frrc, rrfc = ("random_readers_random_cases", "fixed_readers_random_cases",
+                        "random_readers_fixed_cases")
+    printed = {
+        (rrrc, "statistic"): "4.46", (rrrc, "df_den"): "15.26", (rrrc, "p_value"): "0.0517",
+        (rrrc, "se"): "0.02075", (rrrc, "ci_low"): "-0.08796", (rrrc, "ci_high"): "0.00036",
+        (frrc, "statistic"): "5.47595", (frrc, "p_value"): "0.0193", (frrc, "se"): "0.01872",
+        (frrc, "ci_low"): "-0.08049", (frrc, "ci_high"): "-0.00711",
+        (rrfc, "statistic"): "8.70", (rrfc, "p_value"): "0.0420", (rrfc, "se"): "0.01485",
+        (rrfc, "ci_low"): "-0.08502", (rrfc, "ci_high"): "-0.00258",
+        (rrrc, "var_r"): "0.00153500", (rrrc, "var_tr"): "0.00020040",
+        (rrrc, "cov1"): "0.00034661", (rrrc, "cov2"): "0.00034407",
+        (rrrc, "cov3"): "0.00023903", (rrrc, "var_error"): "0.00080229",
+        (rrrc, "fom_a"): "0.89703704", (rrrc, "fom_b"): "0.94083736",
+        (rrrc, "difference"): "-0.04380032",
+    }
+    for (analysis, column), text in printed.items():
+        decimals = len(text.partition(".")[2])
+        assert f"{rows.loc[analysis, column]:.{decimals}f}" == text, (analysis, column)
+    assert rows.loc[rrrc, "statistic_kind"] == "F" and rows.loc[frrc, "statistic_kind"] == "chi2"
+    assert math.isinf(rows.loc[frrc, "df_den"]) and rows.loc[rrfc, "df_den"] == 4
+
+
+def test_a_choice_question_of_a_reader_study_gets_its_accuracy_and_jackknife_se() -> None:
+    from app.results.models import ModelPredictions
+    from app.results.mrmc_tables import reader_study_tables
+    from app.results.units import question_groups
+    from app.study.model import Study
+
+    data = pd.read_csv(FIXTURE)
+    data = data[data.treatment == 1]
+    truth = dict(zip(data.case, data.truth, strict=False))
+    options = [{"key": "yes", "label": "Yes"}, {"key": "no", "label": "No"}]
+    study = Study.model_validate({"id": "vd", "title": "VD", "items": [
+        {"id": f"case{c:03d}", "stimulus": {"kind": "text", "text": "x"}, "questions": [
+            {"id": "confidence", "kind": "rating", "min": 1, "max": 5, "gold": t,
+             "scoring": {"metric": "auc"}},
+            {"id": "call", "kind": "choice", "options": options, "gold": "yes" if t else "no"}]}
+        for c, t in truth.items()]})
+    called = ["yes" if x >= 3 else "no" for x in data.rating]
+    answers = {
+        "confidence": pd.DataFrame({"participant": [f"R{r}" for r in data.reader],
+                                    "item_id": [f"case{c:03d}" for c in data.case],
+                                    "answer": data.rating.astype(float)}),
+        "call": pd.DataFrame({"participant": [f"R{r}" for r in data.reader],
+                              "item_id": [f"case{c:03d}" for c in data.case], "answer": called}),
+    }
+    predictions = ModelPredictions(by_question={"call": {"ai": [
+        (f"case{c:03d}", "yes" if t else "no") for c, t in truth.items()]}},
+        illustrative={"ai": False})
+    reader_auc, mrmc, _ = reader_study_tables(question_groups(study), answers, predictions)
+    calls = reader_auc[(reader_auc.question_id == "call") & (reader_auc.who_kind == "human")]
+    assert set(calls.fom_metric) == {"accuracy"} and len(calls) == 5
+    for reader, row in calls.set_index("reader").iterrows():
+        mine = data[data.reader == int(str(reader)[1:])]
+        right = ((mine.rating >= 3) == (mine.truth == 1)).mean()
+        assert row.fom == pytest.approx(right)
+        # The jackknife variance of a proportion: p (1 - p) / (n - 1).
+        assert row.jackknife_se == pytest.approx(math.sqrt(right * (1 - right) / 113))
+    ai = reader_auc[(reader_auc.question_id == "call") & (reader_auc.who_kind == "model")]
+    assert ai.fom.tolist() == [1.0] and ai.jackknife_se.tolist() == [0.0]
+    versus = mrmc[(mrmc.question_id == "call") & (mrmc.comparison == "readers_vs_model")]
+    assert len(versus) == 3 and (versus.difference < 0).all()
