@@ -61,6 +61,9 @@ def test_bundled_study_exports(name: str, db: Database, tmp_path: Path) -> None:
         versus = mrmc[mrmc["comparison"] == "readers_vs_model"]
         assert set(versus["condition_b"]) == {"demo-model-a", "demo-model-b", "demo-model-c"}
         assert versus["illustrative"].all() and (versus["ci_low"] < versus["ci_high"]).all()
+        report = (out / "report.html").read_text(encoding="utf-8")
+        assert "<h2>Reader study (MRMC)</h2>" in report
+        assert "readers (all) − demo-model-a (illustrative)" in report
     if name in ("lesion-vqa-demo", "spinbench-timing-demo"):
         assert not models.empty
         assert len(pd.read_csv(out / "rt_analysis.csv")) > 0
