@@ -54,6 +54,9 @@ def plausible_answer(item: Item, question: Question, rng: random.Random, p: floa
         return gold if right and gold else rng.choice(keys)
     if isinstance(question, RatingQuestion):
         points = question.scale_points()
+        if gold is not None and question.scoring.metric == "auc":  # a confidence, gold the truth
+            half = points[len(points) // 2:] if gold == 1 else points[:len(points) // 2 + 1]
+            return f"{rng.choice(half if right else points):g}"
         if gold is not None:
             target = gold + (0 if right else rng.choice([-1, 1]) * question.step * rng.randint(1, 3))
             return f"{min(points, key=lambda v: abs(v - target)):g}"

@@ -195,6 +195,13 @@ class RatingKind(Kind[RatingQuestion]):
             return NA
         points = question.scale_points()
         lo, hi = question.min, question.max
+        if question.scoring.metric == "auc" and question.gold is not None:
+            # A confidence rating of a case whose truth is the gold (0/1): a better reader
+            # rates the positive cases higher and the negative ones lower.
+            lean = (hi - lo) * 0.45 * max(0.0, 2 * p_correct - 1)
+            center = (lo + hi) / 2 + (lean if question.gold else -lean)
+            value = center + rng.gauss(0.0, (hi - lo) * 0.2)
+            return min(points, key=lambda x: abs(x - value))
         center = question.gold if question.gold is not None else latent.truth(
             question.id, lambda r: r.uniform(lo + 0.2 * (hi - lo), hi - 0.2 * (hi - lo)))
         value = center + person.rating_bias + rng.gauss(0.0, person.rating_sd)

@@ -134,7 +134,7 @@ def build_items(folder: Path) -> list[dict[str, Any]]:
 
 def predictions(items: list[dict[str, Any]]) -> list[tuple[str, str, str, Any]]:
     """Made-up probabilities: each demo model separates the cases with its own skill."""
-    skill = {"demo-model-a": 2.2, "demo-model-b": 1.5, "demo-model-c": 0.9}
+    skill = {"demo-model-a": 1.1, "demo-model-b": 0.8, "demo-model-c": 0.5}
     rng = random.Random(f"{NAME}:predictions")
     rows: list[tuple[str, str, str, Any]] = []
     for model in DEMO_MODELS:
