@@ -158,9 +158,24 @@ class RatingKind(Kind[RatingQuestion]):
     def is_correct(self, question: RatingQuestion, answer: Any) -> bool | None:
         if question.gold is None:
             return None
+        if question.scoring.metric == "auc":
+            # A confidence whose gold is the truth: right when it leans the truth's way (the
+            # scale's middle, "unsure", leans neither).
+            if answer == NA:
+                return False
+            middle = (question.min + question.max) / 2
+            return float(answer) != middle and (float(answer) > middle) == bool(question.gold)
         return answer != NA and abs(float(answer) - float(question.gold)) < 1e-9
 
+    def feedback_gold(self, question: RatingQuestion) -> Any | None:
+        # The truth 0/1 of a confidence rating is no point on its scale: name the scale's end.
+        if question.scoring.metric == "auc" and question.gold is not None:
+            return question.max if question.gold else question.min
+        return question.gold
+
     def feedback_correct(self, question: RatingQuestion, answer: Any) -> bool | None:
+        if question.scoring.metric == "auc":
+            return self.is_correct(question, answer)
         # Within the question's feedback_tolerance of the gold counts (4.5 against a gold of 5
         # with a tolerance of 0.5). Scores never use the tolerance.
         if question.gold is not None and answer != NA:
