@@ -186,3 +186,27 @@ def test_import_refuses_a_fake_dicom_file_by_row(tmp_path: Path) -> None:
         writer.writerow(["c1", "fake.dcm", "Finding?", "Nodule|None", "Nodule"])
     with pytest.raises(StudyError, match=r"row \d+, column image.*fake\.dcm.*not a DICOM file"):
         run_import("vqa", ImportOptions(source=tmp_path / "vqa.csv", out=tmp_path / "study"))
+
+
+def test_damaged_files_never_raise_anything_but_an_image_error(tmp_path: Path) -> None:
+    """Cut anywhere or with bytes overwritten (header, element lengths, pixel data), a DICOM
+    file decodes or becomes an ImageError naming it: never another exception."""
+    import random
+
+    from app.imaging import ImageError
+
+    data = write_dicom(tmp_path / "whole.dcm", _ramp(32, 40)).read_bytes()
+    rng = random.Random(33)
+    path = tmp_path / "bad.dcm"
+    for n in range(80):
+        bad = bytearray(data)
+        if n % 2:
+            bad = bad[: rng.randrange(len(bad))]
+        else:
+            for _ in range(rng.randint(1, 8)):
+                bad[rng.randrange(128, len(bad))] = rng.randrange(256)
+        path.write_bytes(bytes(bad))
+        try:
+            decode_image(path)
+        except ImageError as exc:
+            assert str(exc).startswith(str(path))
