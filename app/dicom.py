@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from app.area_resize import shrink_area
-from app.imaging import (
+from app.decoded import (
     MAX_DECODE_PIXELS,
     DecodedImage,
     ImageDamagedError,

@@ -10,9 +10,8 @@ from html import escape
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.mrmc import ANALYSES
-from app.results.mrmc_tables import is_reader_study, reader_study_tables
-from app.results.summary import StudyResults
 from exporters.svg_forest import Gap, forest_chart
 
 Table = Callable[[pd.DataFrame], str]
@@ -23,12 +22,11 @@ _MRMC_COLUMNS = ["comparison", "condition_a", "condition_b", "fom_a", "fom_b", "
                  "ci_low", "ci_high", "df_den", "p_value", "note"]
 
 
-def mrmc_section(results: StudyResults, table: Table) -> str:
+def mrmc_section(analysis: StudyAnalysis, table: Table) -> str:
     """The section's HTML; empty for a study that is not a reader study."""
-    if not is_reader_study(results.groups):
+    reader_auc, mrmc = analysis.reader_auc, analysis.mrmc
+    if reader_auc is None or mrmc is None:
         return ""
-    reader_auc, mrmc, notes = reader_study_tables(results.groups, results.answers,
-                                                  results.predictions)
     parts = ["<h2>Reader study (MRMC)</h2>",
              '<p class="note">Obuchowski-Rockette analysis with the jackknife covariance over '
              "cases and Hillis' degrees of freedom; below, random readers and random cases (the "
@@ -46,7 +44,6 @@ def mrmc_section(results: StudyResults, table: Table) -> str:
                                       axis_label=f"{metric} difference (95% CI)"))
         parts.append(table(rows[_MRMC_COLUMNS]))
         parts.append(table(foms[_FOM_COLUMNS]))
-    parts += [f'<p class="note">{escape(n)}</p>' for n in notes]
     return "\n".join(parts)
 
 

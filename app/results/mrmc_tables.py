@@ -51,6 +51,16 @@ def is_reader_study(groups: Iterable[QuestionGroup]) -> bool:
     return any(g.metric == AUC for g in groups)
 
 
+def reader_study(groups: Iterable[QuestionGroup], answers: dict[str, pd.DataFrame],
+                 predictions: ModelPredictions) -> tuple[pd.DataFrame, pd.DataFrame,
+                                                         list[str]] | None:
+    """`reader_study_tables` for a reader study, None for any other."""
+    groups = list(groups)
+    if not is_reader_study(groups):
+        return None
+    return reader_study_tables(groups, answers, predictions)
+
+
 @dataclass
 class _Design:
     """One question's crossed ratings: conditions x readers x cases."""
