@@ -19,6 +19,7 @@ from app.study.loader import LoadedStudy
 from app.wording import counted
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
+from exporters.report_mrmc import mrmc_section
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
 
 STYLE = """
@@ -136,6 +137,7 @@ def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
                 "<h2>Scores</h2>"]
     sections += [_scores_section(results, g) for g in results.groups]
     sections.append(gaps_section(results, _table))
+    sections.append(mrmc_section(results, _table))
     sections.append(_ratings_section(results))
     sections += ["<h2>Agreement between raters</h2>", _table(results.agreement),
                  "<h2>Items raters split on most</h2>", _table(results.disputed, 60)]
