@@ -27,6 +27,7 @@ from sqlmodel import SQLModel
 from app.storage.files import BUSY_TIMEOUT_MS
 from app.storage.migrations import SCHEMA_VERSION
 from app.storage.opening import open_database
+from app.storage.sqlite_url import resolve_sqlite_file
 from app.storage.unavailable import CorruptDatabaseError
 from app.study.errors import UserInputError
 
@@ -128,7 +129,7 @@ class SourceDatabase:
 def open_source(ref: str) -> SourceDatabase:
     url = make_url(database_url(ref))
     if url.get_backend_name() == "sqlite":
-        return _open_sqlite(Path(url.database or ""))
+        return _open_sqlite(resolve_sqlite_file(url, ref))
     return _open_server(database_url(ref))
 
 

@@ -26,7 +26,7 @@ from app.atomic_write import write_text_atomically
 from app.home import PRIVATE_FILE_MODE
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
 from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
-from app.storage.opening import NO_FILE_URLS
+from app.storage.sqlite_url import resolve_sqlite_file
 from app.storage.unavailable import read_only_fs, storage_problem
 from app.study.errors import UserInputError
 
@@ -56,10 +56,10 @@ def snapshot_source(url: str) -> Path:
     if parsed.get_backend_name() != "sqlite":
         raise SnapshotError(f"{parsed.render_as_string(hide_password=True)}: snapshots are made "
                             "of SQLite files; copy a PostgreSQL server with pg_dump")
-    if (parsed.database or "") in NO_FILE_URLS:
-        raise SnapshotError(f"{url}: names no database file; give the file to copy, such as "
-                            "sqlite:///path/to/baseline-studio.sqlite3")
-    return Path(parsed.database or "")
+    try:
+        return resolve_sqlite_file(parsed, url)
+    except UserInputError as exc:
+        raise SnapshotError(str(exc)) from exc
 
 
 def snapshot_database(db_path: Path, out: Path) -> SnapshotResult:
