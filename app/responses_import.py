@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app import __version__
-from app.session.codes import participant_code_problem
+from app.session.codes import participant_code_problem, study_code_problem
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.import_batch import ImportedStudy, save_imported_responses
 from app.storage.records import ResponseRecord
@@ -31,6 +31,8 @@ from app.study.loader import LoadedStudy
 from app.study.model import Item, Question
 
 REQUIRED_COLUMNS = ("participant", "item_id", "question_id", "answer", "rt_ms")
+# A response time longer than a day is no measurement (a clock jump, a typo, a hostile file).
+MAX_RT_MS = 24 * 3_600_000
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,21 @@ def import_responses_csv(loaded: LoadedStudy, db: Database, path: Path) -> Impor
         {code: profiles.get(code, {}) for code in codes}, rows,
         app_version=f"{__version__} import-responses", source=str(path))
     return ImportSummary(len(rows), len(codes), new_participants)
+
+
+def rt_ms_problem(rt_ms: Any) -> str | None:
+    """Why a stored or typed response time cannot be taken in, or None (None itself: no time).
+    Bounded, so that no statistic or chart divides by an infinite spread."""
+    if rt_ms is None:
+        return None
+    if isinstance(rt_ms, bool) or not isinstance(rt_ms, (int, float)):
+        return f"{str(rt_ms)[:40]!r} is not a number of milliseconds"
+    if not math.isfinite(rt_ms) or rt_ms < 0:  # nan, inf and 1e309 parse as floats
+        return "not a finite, non-negative number of milliseconds"
+    if rt_ms > MAX_RT_MS:
+        return (f"{rt_ms:g} ms is more than {MAX_RT_MS // 3_600_000} hours, the longest "
+                "response time taken in")
+    return None
 
 
 class RowProblem(Exception):
@@ -130,6 +147,7 @@ def _read_rows(loaded: LoadedStudy, db: Database,
     rows: list[ResponseRecord] = []
     profiles: dict[str, dict[str, Any]] = {}
     seen: dict[tuple[str, str, str], int] = {}
+    issued: dict[str, str | None] = {}
     positions: dict[str, dict[str, int]] = defaultdict(dict)
     now = utc_now()
     blocks = {b.id: b for b in study.blocks}
@@ -151,6 +169,11 @@ def _read_rows(loaded: LoadedStudy, db: Database,
         except RowProblem as exc:
             bad(exc.column, exc.message)
             continue
+        if code not in issued:  # the code screen's rule: only the codes the study issues
+            issued[code] = study_code_problem(study, code)
+        if issued[code]:
+            bad("participant", f"{code[:80]!r}: {issued[code]}")
+            continue
         question_id = question.id
         key = (code, item_id, question_id)
         if key in seen:
@@ -171,10 +194,12 @@ def _read_rows(loaded: LoadedStudy, db: Database,
         if rt_text:
             try:
                 rt_ms = float(rt_text)
-                if not math.isfinite(rt_ms) or rt_ms < 0:  # nan, inf and 1e309 parse as floats
-                    raise ValueError
             except ValueError:
-                bad("rt_ms", f"{rt_text!r} is not a finite, non-negative number of milliseconds")
+                bad("rt_ms", f"{rt_text[:40]!r} is not a number of milliseconds")
+                continue
+            rt_problem = rt_ms_problem(rt_ms)
+            if rt_problem:
+                bad("rt_ms", f"{rt_text[:40]!r}: {rt_problem}")
                 continue
         profile = profiles.setdefault(code, {})
         for column in extra_columns:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 SHOW_CONFLICTS = 20
 
@@ -27,6 +28,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out (and list) rows the study does not allow, instead of "
                    "refusing the whole merge")
+    p.add_argument("--study", action="append", default=[], metavar="DIR",
+                   help="a study folder whose definition the inputs' stored copies are checked "
+                   "against (the output database's own copies always are); repeatable")
     p.set_defaults(handler=run)
 
 
@@ -37,10 +41,18 @@ def run(args: argparse.Namespace) -> int:
     from app.storage.merge import merge_databases
     from app.storage.merge_source import database_url
 
+    from app.study.lazy import definition_json
+    from app.study.loader import load_study
+
+    definitions = {}
+    for folder in args.study:
+        loaded = load_study(Path(folder))
+        definitions[loaded.content_hash] = definition_json(loaded.study)
     target = open_database(database_url(args.out_db))
     try:
         report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix,
-                                 check=merge_row_problems, skip_invalid=args.skip_invalid)
+                                 check=merge_row_problems, skip_invalid=args.skip_invalid,
+                                 definitions=definitions)
     finally:
         target.close()
     for source in report.sources:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,7 +62,9 @@ class InvalidRow:
 
 # Checks an input's rows against the studies they belong to; lives above the storage layer
 # (it needs the study model and the participant-code rules): `app.merge_check`.
-RowCheck = Callable[[SourceDatabase], list[InvalidRow]]
+# Its second argument: content hash -> a definition known to be that version's (the target's
+# stored copies, and any the caller made from study folders), to check the input's against.
+RowCheck = Callable[[SourceDatabase, Mapping[str, str]], list[InvalidRow]]
 SHOW_INVALID = 50  # rows listed in the refusal message; the count says how many in all
 
 
@@ -139,12 +141,15 @@ class MergeReport:
 
 def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mix: bool = False,
                     progress: Progress | None = None, check: RowCheck | None = None,
-                    skip_invalid: bool = False) -> MergeReport:
+                    skip_invalid: bool = False,
+                    definitions: Mapping[str, str] | None = None) -> MergeReport:
     """Merge every input (SQLite path or URL) into `target`; see the module docstring.
 
     `check` finds the rows of an input the study does not allow: with any, nothing at all is
     merged (InvalidRowsError lists them), or with `skip_invalid` they are left out (with the
-    rows that hang on them) and listed in the report."""
+    rows that hang on them) and listed in the report. The stored definitions of an input are
+    checked against the target's own copies and `definitions` (content hash -> definition JSON,
+    e.g. made from the study folders)."""
     if not inputs:
         raise UserInputError("nothing to merge: give one or more input databases")
     target_url = target.engine.url.render_as_string(hide_password=False)
@@ -159,7 +164,8 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
             sources.append(open_source(ref))
         mixed = _check_versions(target, sources, allow_version_mix)
         asset_warnings = asset_digest_warnings(target, sources)
-        invalid = {s.label: check(s) if check else [] for s in sources}
+        trusted = {**(definitions or {}), **_stored_definitions(target)}
+        invalid = {s.label: check(s, trusted) if check else [] for s in sources}
         bad = [row.line(label) for label, rows in invalid.items() for row in rows]
         if bad and not skip_invalid:
             shown = bad[:SHOW_INVALID]
@@ -184,6 +190,12 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
     finally:
         for source in sources:
             source.close()
+
+
+def _stored_definitions(target: Database) -> dict[str, str]:
+    with target.engine.connect() as conn:
+        return {str(h): str(d) for h, d in conn.execute(
+            text("SELECT content_hash, definition_json FROM study"))}
 
 
 def _check_versions(target: Database, sources: list[SourceDatabase], allow: bool) -> list[str]:
