@@ -126,3 +126,38 @@ def test_a_scatter_of_one_huge_value_draws_instead_of_dividing_by_zero() -> None
     from exporters.svg_charts import scatter_chart
     svg = scatter_chart([(1e300, 0.5, "a"), (1e300, 0.7, "b")], title="t", x_label="x", y_label="y")
     assert svg.startswith("<svg") and "nan" not in svg.lower()
+
+
+def test_an_input_whose_response_table_lost_its_key_is_refused(
+        tmp_path: Path, mini: LoadedStudy, capsys: pytest.CaptureFixture[str]) -> None:
+    laptop = simulated(tmp_path / "laptop.sqlite3", mini)
+    conn = sqlite3.connect(laptop)
+    try:
+        sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'response'").fetchone()[0]
+        keyless = sql.replace("CREATE TABLE response", "CREATE TABLE response_keyless")
+        keyless = keyless.replace("uuid VARCHAR PRIMARY KEY", "uuid VARCHAR NOT NULL")
+        assert "PRIMARY KEY" not in keyless
+        conn.execute(keyless)
+        for _ in range(1000):
+            conn.execute("INSERT INTO response_keyless SELECT * FROM response LIMIT 1")
+        conn.execute("DROP TABLE response")
+        conn.execute("ALTER TABLE response_keyless RENAME TO response")
+        conn.commit()
+    finally:
+        conn.close()
+    out = tmp_path / "all.sqlite3"
+    assert main(["merge", str(out), str(laptop)]) == 2
+    err = capsys.readouterr().err
+    assert "table response has lost its primary key (uuid)" in err and "Traceback" not in err
+    assert merged_responses(out) == 0
+
+
+def test_the_counts_are_what_was_written(tmp_path: Path, mini: LoadedStudy,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    laptop = simulated(tmp_path / "laptop.sqlite3", mini)
+    out = tmp_path / "all.sqlite3"
+    assert main(["merge", str(out), str(laptop)]) == 0
+    written = merged_responses(out)
+    assert f"{written} new responses, 0 already present" in capsys.readouterr().out
+    payload = json.loads(one(out, "SELECT payload_json FROM event WHERE kind = 'merge'"))
+    assert payload["responses_new"] == written

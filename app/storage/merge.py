@@ -255,9 +255,18 @@ def _existing(conn: Connection, table: str, key: str, values: Iterable[str]) -> 
     return found
 
 
-def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> None:
-    """Insert rows, skipping any a concurrent writer added meanwhile (same key)."""
-    insert_rows(conn, table, rows, skip_existing=True)
+def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> int:
+    """Insert rows, skipping any a concurrent writer added meanwhile (same key); returns how
+    many were written, which is what the report and the merge event count."""
+    return insert_rows(conn, table, rows, skip_existing=True)
+
+
+def _first_of_each(rows: Iterable[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """One row per key: an input repeating a row counts it once."""
+    unique: dict[Any, dict[str, Any]] = {}
+    for row in rows:
+        unique.setdefault(row[key], row)
+    return list(unique.values())
 
 
 class _Skip:
@@ -288,12 +297,12 @@ def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[s
     added = 0
     for chunk in skip.rows(source, table):
         present = _existing(conn, table, key[0], (r[key[0]] for r in chunk))
-        new = [r for r in chunk if r[key[0]] not in present]
-        _insert(conn, table, new)
-        for row in new:
+        new = _first_of_each((r for r in chunk if r[key[0]] not in present), key[0])
+        written = _insert(conn, table, new)
+        for row in new[:written]:
             if on_new:
                 on_new(row)
-        added += len(new)
+        added += written
     return added
 
 
@@ -314,8 +323,7 @@ def _merge_participants(conn: Connection, source: SourceDatabase, report: Source
                 report.profile_conflicts.append(
                     f"{row['study_id']} {row['code']}: profile {row['profile_json']} in "
                     f"{source.label}, {known[key][0]} kept")
-        _insert(conn, "participant", new)
-        report.participants_new += len(new)
+        report.participants_new += _insert(conn, "participant", new)
 
 
 def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceReport,
@@ -323,8 +331,8 @@ def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceRepo
     for chunk in skip.rows(source, "session"):
         by_uuid = {r["uuid"]: r for r in chunk}
         present = _existing(conn, "session", "uuid", by_uuid)
-        _insert(conn, "session", [r for u, r in by_uuid.items() if u not in present])
-        report.sessions_new += len(by_uuid) - len(present)
+        report.sessions_new += _insert(conn, "session",
+                                       [r for u, r in by_uuid.items() if u not in present])
         ended = [{"u": u, "e": by_uuid[u]["ended_utc"]} for u in present if by_uuid[u]["ended_utc"]]
         if ended:  # copied mid-session earlier, ended since: the target learns the end time
             result = conn.execute(text(
@@ -339,11 +347,11 @@ def _merge_responses(conn: Connection, source: SourceDatabase, report: SourceRep
     studies: set[str] = set()
     for chunk in skip.rows(source, "response"):
         present = _existing(conn, "response", "uuid", (r["uuid"] for r in chunk))
-        new = [r for r in chunk if r["uuid"] not in present]
-        _insert(conn, "response", new)
-        for row in new:
+        new = _first_of_each((r for r in chunk if r["uuid"] not in present), "uuid")
+        written = _insert(conn, "response", new)
+        for row in new[:written]:
             report.per_study[row["study_id"]]["responses"] += 1
-        report.responses_new += len(new)
+        report.responses_new += written
         report.responses_present += len(present)
         uuids.update(r["uuid"] for r in chunk)
         studies.update(r["study_id"] for r in chunk)

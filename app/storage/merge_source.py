@@ -106,6 +106,15 @@ class SourceDatabase:
                 missing = [c.name for c in table.columns if c.name not in have]
                 if missing:
                     problems.append(f"table {name} lacks column(s) {', '.join(missing)}")
+                # Without its key a table can hold one row many times over: the merge would
+                # count each copy and write one.
+                key = {c.name for c in table.primary_key.columns}
+                found_key = set(found.get_pk_constraint(name).get("constrained_columns") or [])
+                if found_key != key:
+                    problems.append(f"table {name} has lost its primary key ({', '.join(sorted(key))})"
+                                    if not found_key else
+                                    f"table {name} is keyed by {', '.join(sorted(found_key))}, "
+                                    f"not {', '.join(sorted(key))}")
             problems += [f"view {v} was added" for v in found.get_view_names()]
             if conn.dialect.name == "sqlite":
                 triggers = conn.execute(text(
