@@ -52,14 +52,13 @@ def merge_row_problems(source: SourceDatabase,
                                           f"the stored study definition is not valid ({_first(exc)})"))
                 study = None
             known = trusted.get(content_hash)
-            if known is not None:
-                if study is None or _canonical(study.model_dump_json()) != _canonical(known):
-                    if study is not None:
-                        invalid.append(InvalidRow(
-                            "study", content_hash, "the stored study definition is not the one "
-                            f"its content hash {content_hash[:12]} names (edited after the "
-                            "fact); its rows are checked against the known definition"))
-                    study = Study.model_validate_json(known)
+            if known is not None and (study is None or not _same(study, known)):
+                if study is not None:
+                    invalid.append(InvalidRow(
+                        "study", content_hash, "the stored study definition is not the one "
+                        f"its content hash {content_hash[:12]} names (edited after the "
+                        "fact); its rows are checked against the known definition"))
+                study = Study.model_validate_json(known)
             if study is None:
                 continue
             studies[content_hash] = {i.id: i for i in study.items}
@@ -113,11 +112,14 @@ def merge_row_problems(source: SourceDatabase,
     return invalid
 
 
+def _same(study: Study, known: str) -> bool:
+    """The same definition, however either was written (both read through the model)."""
+    return _canonical(study.model_dump_json()) == _canonical(
+        Study.model_validate_json(known).model_dump_json())
+
+
 def _canonical(definition: str) -> str:
-    try:
-        return json.dumps(json.loads(definition), sort_keys=True)
-    except ValueError:
-        return definition
+    return json.dumps(json.loads(definition), sort_keys=True)
 
 
 def _issued_problem(studies: list[Study], code: Any) -> str | None:

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 SHOW_CONFLICTS = 20
+# Kept here, not imported: every command's start builds this parser (see `run`).
+RESOLVE_RULES = ("keep-first", "keep-latest", "drop-both")
 
 
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -22,12 +24,17 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "left out). Databases are SQLite file "
         "paths or URLs (sqlite:///..., postgresql+psycopg://...).")
     p.add_argument("out_db", metavar="OUT_DB", help="the database to merge into (created if missing)")
-    p.add_argument("in_dbs", nargs="+", metavar="IN_DB", help="databases to take in")
+    p.add_argument("in_dbs", nargs="*", metavar="IN_DB",
+                   help="databases to take in (none: only --resolve the conflicts OUT_DB holds)")
     p.add_argument("--allow-version-mix", action="store_true",
                    help="keep responses to different versions of a study side by side")
     p.add_argument("--skip-invalid", action="store_true",
                    help="leave out (and list) rows the study does not allow, instead of "
                    "refusing the whole merge")
+    p.add_argument("--resolve", choices=RESOLVE_RULES, metavar="RULE",
+                   help="settle every conflict: keep-first or keep-latest answer (by answer "
+                   "time), or drop-both; the dropped answers are recorded in an event. Without "
+                   "it both are kept and export refuses the study until they are settled")
     p.add_argument("--study", action="append", default=[], metavar="DIR",
                    help="a study folder whose definition the inputs' stored copies are checked "
                    "against (the output database's own copies always are); repeatable")
@@ -40,7 +47,6 @@ def run(args: argparse.Namespace) -> int:
     from app.storage import open_database
     from app.storage.merge import merge_databases
     from app.storage.merge_source import database_url
-
     from app.study.lazy import definition_json
     from app.study.loader import load_study
 
@@ -52,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix,
                                  check=merge_row_problems, skip_invalid=args.skip_invalid,
-                                 definitions=definitions)
+                                 definitions=definitions, resolve=args.resolve)
     finally:
         target.close()
     for source in report.sources:
@@ -74,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {conflict}")
         if len(conflicts) > SHOW_CONFLICTS:
             print(f"  ... and {len(conflicts) - SHOW_CONFLICTS} more (see the merge events)")
+        print(f"warning: export refuses these studies until the conflicts are settled: "
+              f"baseline-studio merge --resolve {'|'.join(RESOLVE_RULES)} {args.out_db}",
+              file=sys.stderr)
     for line in report.summary_lines():
         print(line)
     return 0

@@ -43,7 +43,8 @@ def tamper_definition(laptop: Path) -> None:
     try:
         conn.execute("UPDATE study SET definition_json = ?", (json.dumps(definition),))
         uuids = [r[0] for r in conn.execute("SELECT uuid FROM response LIMIT 8")]
-        conn.execute("UPDATE response SET rt_ms = -50 WHERE uuid IN (%s)" % ",".join("?" * 8), uuids)
+        marks = ",".join("?" * 8)
+        conn.execute(f"UPDATE response SET rt_ms = -50 WHERE uuid IN ({marks})", uuids)
         conn.execute("UPDATE response SET answer_json = '\"Z\"' WHERE item_id = 'c1'")
         conn.commit()
     finally:
@@ -161,3 +162,62 @@ def test_the_counts_are_what_was_written(tmp_path: Path, mini: LoadedStudy,
     assert f"{written} new responses, 0 already present" in capsys.readouterr().out
     payload = json.loads(one(out, "SELECT payload_json FROM event WHERE kind = 'merge'"))
     assert payload["responses_new"] == written
+
+
+def two_laptops_with_one_code(tmp_path: Path, mini: LoadedStudy) -> tuple[Path, Path]:
+    """The real code P001 used on two laptops, answered differently."""
+    paths = []
+    for seed in (1, 2):
+        path = simulated(tmp_path / f"laptop{seed}.sqlite3", mini, participants=1, seed=seed)
+        edit(path, "UPDATE participant SET simulated = 0, code = 'P001'",
+             "UPDATE response SET simulated = 0, participant_code = 'P001'",
+             "UPDATE session SET participant_code = 'P001'")
+        paths.append(path)
+    return paths[0], paths[1]
+
+
+def test_export_refuses_conflicts_until_merge_resolve_settles_them(
+        tmp_path: Path, mini: LoadedStudy, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = two_laptops_with_one_code(tmp_path, mini)
+    out = tmp_path / "all.sqlite3"
+    assert main(["merge", str(out), str(a), str(b)]) == 0
+    captured = capsys.readouterr()
+    assert "conflict(s)" in captured.out and "merge --resolve" in captured.err
+    n = int(one(out, "SELECT COUNT(*) FROM response"))
+    export = ["export", "--db", f"sqlite:///{out}", "--study", str(FIXTURES / "mini-study"),
+              "--bootstrap", "0", "--out", str(tmp_path / "export")]
+    assert main(export) == 2
+    err = capsys.readouterr().err
+    assert "conflict(s)" in err and "P001 " in err
+    assert "merge --resolve" in err and "Traceback" not in err
+    assert not (tmp_path / "export").exists()
+
+    latest = json.loads(one(out, "SELECT answer_json FROM response WHERE participant_code = 'P001' "
+                                 "ORDER BY answer_utc DESC, uuid DESC LIMIT 1"))
+    assert latest is not None
+    assert main(["merge", "--resolve", "keep-first", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "settled (keep-first)" in printed
+    left = int(one(out, "SELECT COUNT(*) FROM response"))
+    assert left < n
+    # one answer per (participant, item, question) now, the dropped ones on record
+    assert one(out, "SELECT COUNT(*) FROM (SELECT 1 FROM response GROUP BY participant_code, "
+                    "item_id, question_id HAVING COUNT(DISTINCT answer_json) > 1)") == "0"
+    record = json.loads(one(out, "SELECT payload_json FROM event WHERE kind = 'conflicts_resolved'"))
+    assert record["rule"] == "keep-first" and record["dropped"]
+    assert main(export) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rule", ["keep-latest", "drop-both"])
+def test_the_other_resolve_rules(rule: str, tmp_path: Path, mini: LoadedStudy,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = two_laptops_with_one_code(tmp_path, mini)
+    out = tmp_path / "all.sqlite3"
+    assert main(["merge", "--resolve", rule, str(out), str(a), str(b)]) == 0
+    groups = one(out, "SELECT COUNT(*) FROM (SELECT 1 FROM response GROUP BY participant_code, "
+                      "item_id, question_id HAVING COUNT(DISTINCT answer_json) > 1)")
+    assert groups == "0"
+    record = json.loads(one(out, "SELECT payload_json FROM event WHERE kind = 'conflicts_resolved'"))
+    dropped = {row[3] for row in record["dropped"]}
+    left = {r[0] for r in sqlite3.connect(out).execute("SELECT uuid FROM response")}
+    assert not dropped & left

@@ -64,7 +64,7 @@ def resolve_sqlite_file(parsed: URL, shown: str | None = None) -> Path:
     else:
         name = database
     for key, value in params:
-        if key == "mode" and value == "memory" or key == "vfs" and value.startswith("memdb"):
+        if (key == "mode" and value == "memory") or (key == "vfs" and value.startswith("memdb")):
             raise _no_file(shown, f"{key}={value} is an in-memory database")
         allowed = _SAFE_URI_PARAMS.get(key)
         if allowed is None or value not in allowed:
