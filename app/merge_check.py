@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.kinds import kind_of
+from app.kinds.base import AnswerError, loads_answer_json
 from app.responses_import import RowProblem, checked_answer, find_question, rt_ms_problem
 from app.session.codes import participant_code_problem, study_code_problem
 from app.storage.merge import InvalidRow
@@ -149,7 +150,9 @@ def _answer_problem(row: dict[str, Any], studies: dict[str, dict[str, Item]]) ->
         if row["answer_json"] is None:
             raise RowProblem("answer", "is missing (NULL)")
         try:
-            value = json.loads(row["answer_json"])
+            value = loads_answer_json(row["answer_json"])
+        except AnswerError as exc:
+            raise RowProblem("answer", str(exc)) from exc
         except (TypeError, ValueError) as exc:
             raise RowProblem("answer", f"{str(row['answer_json'])[:40]!r} is not JSON") from exc
         if value is None or kind_of(question).is_empty_answer(value):
