@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app import __version__
+from app.regular_files import open_regular_text
 from app.session.codes import participant_code_problem, study_code_problem
 from app.storage.database import Database, new_uuid, utc_now
 from app.storage.import_batch import ImportedStudy, save_imported_responses
@@ -124,7 +125,7 @@ def checked_answer(item: Item, question: Question, value: Any, *, as_text: bool 
 def _read_rows(loaded: LoadedStudy, db: Database,
                path: Path) -> tuple[list[ResponseRecord], list[Problem], dict[str, dict[str, Any]]]:
     try:
-        with path.open(newline="", encoding="utf-8-sig") as fh:
+        with open_regular_text(path, "utf-8-sig", newline="") as fh:
             reader = csv.DictReader(fh)
             header = reader.fieldnames or []
             missing = [c for c in REQUIRED_COLUMNS if c not in header]

@@ -24,6 +24,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import SQLModel
 
+from app.regular_files import open_regular_file
 from app.storage.files import BUSY_TIMEOUT_MS
 from app.storage.migrations import SCHEMA_VERSION
 from app.storage.opening import open_database
@@ -194,7 +195,7 @@ def _sqlite_engine(path: Path, *, immutable: bool) -> Engine:
 def _open_sqlite(path: Path) -> SourceDatabase:
     if not path.is_file():
         raise UserInputError(f"{path}: no such database file")
-    with path.open("rb") as fh:
+    with open_regular_file(path) as fh:
         header = fh.read(20)
     if header[:16] != b"SQLite format 3\x00":
         raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")

@@ -24,6 +24,7 @@ from sqlalchemy.exc import ArgumentError
 
 from app.atomic_write import write_text_atomically
 from app.home import PRIVATE_FILE_MODE
+from app.regular_files import open_regular_file, read_regular_text
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
 from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
 from app.storage.sqlite_url import resolve_sqlite_file
@@ -152,7 +153,7 @@ def _verify(partial: Path, expected: dict[str, int], db_path: Path) -> None:
 
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as fh:
+    with open_regular_file(path) as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -162,7 +163,7 @@ def verify_snapshot(path: Path) -> bool:
     """Whether `path` still has the checksum written beside it (for the receiving laptop)."""
     checksum = path.with_name(path.name + ".sha256")
     try:
-        expected = checksum.read_text(encoding="utf-8").split()[0]
+        expected = read_regular_text(checksum).split()[0]
     except (OSError, IndexError):
         return False
     return _sha256(path) == expected
