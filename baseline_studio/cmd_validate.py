@@ -54,6 +54,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {loaded.folder / change.path}: {change.what}", file=sys.stderr)
         if len(changes) > MAX_LISTED:
             print(f"    ... and {len(changes) - MAX_LISTED} more", file=sys.stderr)
+    mteb = study.mteb
+    if mteb is not None and not study.languages and not all(
+            item.language for item in study.items if item.categories.get(mteb.task_category)):
+        print(f"  warning: {loaded.source}: languages: the study is an MTEB task without "
+              "languages, so `export` cannot write its MTEB results folder (it writes every "
+              "other file); give the study `languages`, e.g. [\"eng-Latn\"]", file=sys.stderr)
     return _design_warnings(args, study)
 
 

@@ -138,8 +138,8 @@ def test_mteb_languages_come_from_the_study_when_items_have_none(tmp_path: Path)
             assert entry["languages"] == ["eng-Latn", "ara-Arab"], path.name
 
 
-def test_mteb_export_without_any_language_is_refused(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_mteb_export_without_any_language_writes_the_rest_and_names_the_missing_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     def drop_all_languages(data: dict) -> None:
         data["languages"] = []
         for item in data["items"]:
@@ -149,7 +149,10 @@ def test_mteb_export_without_any_language_is_refused(tmp_path: Path,
     code = main(["export", "--study", str(folder), "--db", url, "--out", str(tmp_path / "out"),
                  "--bootstrap", "0"])
     err = capsys.readouterr().err
-    assert code == 2 and "languages" in err and str(folder / "study.json") in err
+    assert code == 0 and "warning: no MTEB results folder" in err
+    assert "languages" in err and str(folder / "study.json") in err
+    assert (tmp_path / "out" / "responses_long.csv").exists()
+    assert not (tmp_path / "out" / "mteb").exists()
 
 
 def test_mteb_get_score_equals_main_score(tmp_path: Path) -> None:
