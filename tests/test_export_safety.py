@@ -377,3 +377,28 @@ def test_an_out_folder_whose_parent_is_read_only_is_staged_inside_it(
         db.close()
     assert (out / "responses_long.csv").is_file() and all(p.is_file() for p in written)
     assert not [p for p in out.iterdir() if ".partial-" in p.name]
+
+
+def test_an_export_is_owner_only_whatever_the_umask(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    folder = hume_copy(tmp_path, lambda data: None)
+    url = with_answers(folder, tmp_path)
+    old = os.umask(0o022)
+    try:
+        for out in (tmp_path / "new-out", tmp_path / "existing-out"):
+            if out.name == "existing-out":
+                out.mkdir()
+                (out / "keep.txt").write_text("mine")
+            assert main(["export", "--study", str(folder), "--db", url, "--out", str(out),
+                         "--bootstrap", "0", "--include-identifying"]) == 0
+            if out.name == "new-out":
+                assert stat.S_IMODE(out.stat().st_mode) == 0o700
+            for path in out.rglob("*"):
+                if path.name == "keep.txt":
+                    continue
+                expected = 0o700 if path.is_dir() else 0o600
+                assert stat.S_IMODE(path.stat().st_mode) == expected, path
+    finally:
+        os.umask(old)
