@@ -54,13 +54,22 @@ def run(args: argparse.Namespace) -> int:
     for folder in args.study:
         loaded = load_study(Path(folder))
         definitions[loaded.content_hash] = definition_json(loaded.study)
+    from app.storage.backup import sqlite_file
+
+    out_file = sqlite_file(database_url(args.out_db))
+    created = out_file is not None and not out_file.exists()
     target = open_database(database_url(args.out_db))
     try:
         report = merge_databases(target, args.in_dbs, allow_version_mix=args.allow_version_mix,
                                  check=merge_row_problems, skip_invalid=args.skip_invalid,
                                  definitions=definitions, resolve=args.resolve)
-    finally:
+    except BaseException:
         target.close()
+        if created and out_file is not None:  # refused: no empty OUT_DB left to look merged
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{out_file}{suffix}").unlink(missing_ok=True)
+        raise
+    target.close()
     for source in report.sources:
         for warning in source.warnings:
             print(f"warning: {warning}", file=sys.stderr)
