@@ -35,6 +35,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--illustrative", action="store_true",
                    help="predictions: mark the scores as made up (demo)")
     p.add_argument("--note", metavar="TEXT", help="predictions: a note shown with the scores")
+    p.add_argument("--language", metavar="CODE",
+                   help="MTEB kinds: the study's language where the source has no language "
+                   "column, e.g. eng-Latn (the MTEB export needs one)"),
     p.set_defaults(handler=run)
 
 
@@ -46,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     options = ImportOptions(
         source=args.source, out=args.out, images=args.images, sample=args.sample, seed=args.seed,
         study_id=args.study_id, title=args.title, illustrative=args.illustrative, note=args.note,
+        language=args.language,
         progress=progress,
     )
     try:

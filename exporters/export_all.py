@@ -21,6 +21,7 @@ from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.conflicts import refuse_conflicts
 from exporters.gaps_csv import write_human_vs_model
 from exporters.kind_tables_csv import write_kind_tables
 from exporters.mrmc_csv import write_reader_study
@@ -52,6 +53,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
     written as it is; its options then stand for `options`, `include_simulated` and
     `exclude`."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
+    refuse_conflicts(loaded, db, include_simulated=include_simulated)
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
     # of CPU at 600,000 responses, for ~300 objects in cycles left over at the end (measured

@@ -36,6 +36,7 @@ class ImportOptions:
     title: str | None = None
     illustrative: bool = False  # predictions: made-up demo scores
     note: str | None = None  # predictions: shown wherever the scores are
+    language: str | None = None  # the study's language where the source has no language column
     progress: ProgressCallback = no_progress
 
     @property
