@@ -23,6 +23,7 @@ from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import HumanVsModel
+from exporters.inspect_log import write_inspect_logs
 from exporters.kind_tables_csv import write_kind_tables
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
@@ -44,9 +45,11 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                include_identifying: bool = False, progress: Progress | None = None,
                options: ResultsOptions | None = None,
                notice: Callable[[str], None] | None = None,
-               exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS) -> list[Path]:
+               exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS,
+               inspect_log: bool = False) -> list[Path]:
     """`exclude`: quality rules (app.results.quality) whose excluded participants are taken
-    out of every file but exclusions.csv and sensitivity.csv."""
+    out of every file but exclusions.csv and sensitivity.csv. `inspect_log`: the humans as
+    Inspect eval logs too (exporters/inspect_log.py; ~3 ms a sample in inspect-ai's writer)."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
@@ -56,7 +59,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude, digits=digits)
+            exclude=exclude, digits=digits, inspect_log=inspect_log)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -65,7 +68,8 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
 def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool,
                  include_identifying: bool, progress: Progress | None,
                  options: ResultsOptions | None,
-                 exclude: Sequence[str], digits: int) -> tuple[list[Path], int]:
+                 exclude: Sequence[str], digits: int,
+                 inspect_log: bool = False) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
     # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
@@ -108,6 +112,8 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("rater models", lambda: write_rater_models(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
         ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
+        *([("Inspect logs", lambda: write_inspect_logs(loaded, scored[0], out_dir))]
+          if inspect_log else []),
         ("report", lambda: write_report(loaded, scored[0], out_dir,
                                         human_vs_model=human_vs_model)),
     ]
