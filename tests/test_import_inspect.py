@@ -390,4 +390,3 @@ def test_docs_document_the_importer() -> None:
     text = (REPO / "docs" / "authoring.md").read_text(encoding="utf-8")
     for command in ("import inspect-log", "import lm-eval-samples", "import mteb-results"):
         assert command in text
-    assert json  # (json used by neighbours of this module)

@@ -178,7 +178,8 @@ def match_run(loaded: LoadedStudy, run: HarnessRun,
             problems.add("answers that do not fit the question", answer.place,
                          f"item {item.id!r}: {exc}")
             continue
-        gold = getattr(question, "gold", None)
+        # (a choice's gold is right or wrong; a rating's gold is a score to correlate with)
+        gold = getattr(question, "gold", None) if question.kind == "choice" else None
         if gold is not None and answer.score is not None and answer.score in (0.0, 1.0):
             ours = prediction == gold
             if ours != (answer.score == 1.0):

@@ -70,8 +70,7 @@ def _run_header(path: Path, problems: CappedProblems) -> tuple[str, str, dict[st
         return "", "", {}
     config = document.get("config") if isinstance(document, dict) else None
     config = config if isinstance(config, dict) else {}
-    model = str(document.get("model_name") or config.get("model_args") or config.get("model")
-                or "")
+    model = str(document.get("model_name") or config.get("model") or "")
     if not model:
         problems.add("samples files without their results JSON", str(results),
                      "names no model (model_name, config.model)")
