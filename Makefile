@@ -45,11 +45,10 @@ contract: $(STAMP)
 # else a throwaway server from .ci/postgres, else they are skipped with a line saying why.
 WITH_PG := $(if $(wildcard .ci/postgres),.ci/postgres with,)
 
-# One process by default. PYTEST_ARGS="-n auto" runs one pytest worker per CPU (pytest-xdist;
-# every test has its own folder, SQLite file and PostgreSQL schema): 167 s instead of ~10 min
-# on 2 cores, but one of four such runs hung in tests/widgets/test_shell_designer.py (a Qt
-# wait that never timed out, both workers idle), not yet understood: not CI's default until it is.
-PYTEST_ARGS ?= -n 0
+# One pytest worker per CPU (pytest-xdist; every test has its own folder, SQLite file and
+# PostgreSQL schema): about 3 min instead of ~10 on 2 cores. PYTEST_ARGS="-n 0" runs serially.
+# A test that hangs is ended after pytest's `timeout` (pyproject.toml) with every thread's stack.
+PYTEST_ARGS ?= -n auto
 
 pytest: $(STAMP)
 	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q $(PYTEST_ARGS)

@@ -10,19 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
 from app.gc_pause import gc_paused
+from app.results.analysis import StudyAnalysis, analyse, screen, with_options
 from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
-from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
 from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
-from exporters.gaps_csv import HumanVsModel
+from exporters.gaps_csv import write_human_vs_model
 from exporters.inspect_log import write_inspect_logs
 from exporters.kind_tables_csv import write_kind_tables
 from exporters.mteb_results import check_mteb_names, write_mteb
@@ -46,10 +45,13 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                options: ResultsOptions | None = None,
                notice: Callable[[str], None] | None = None,
                exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS,
-               inspect_log: bool = False) -> list[Path]:
+               analysis: StudyAnalysis | None = None, inspect_log: bool = False) -> list[Path]:
     """`exclude`: quality rules (app.results.quality) whose excluded participants are taken
-    out of every file but exclusions.csv and sensitivity.csv. `inspect_log`: the humans as
-    Inspect eval logs too (exporters/inspect_log.py; ~3 ms a sample in inspect-ai's writer)."""
+    out of every file but exclusions.csv and sensitivity.csv. `analysis`: the study's analysis
+    already computed (`app.results.analysis.analyse`, e.g. the one the results window shows),
+    written as it is; its options then stand for `options`, `include_simulated` and
+    `exclude`. `inspect_log`: the humans as Inspect eval logs too (exporters/inspect_log.py;
+    ~3 ms a sample in inspect-ai's writer)."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
@@ -59,7 +61,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude, digits=digits, inspect_log=inspect_log)
+            exclude=exclude, digits=digits, given=analysis, inspect_log=inspect_log)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -69,22 +71,31 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
                  include_identifying: bool, progress: Progress | None,
                  options: ResultsOptions | None,
                  exclude: Sequence[str], digits: int,
+                 given: StudyAnalysis | None,
                  inspect_log: bool = False) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
-    frame = responses_frame(loaded, db, include_simulated=include_simulated)
-    # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
-    # participants they exclude out of every file after this.
-    everyone = frame
-    human_vs_model = HumanVsModel.measure(loaded, everyone, exclude)
-    frame = human_vs_model.kept(frame)
-    options = options or ResultsOptions()
-    if options.include_simulated != include_simulated:
-        options = replace(options, include_simulated=include_simulated)
-    scored: list[StudyResults] = []  # filled by the "scores" step, read by the ones after it
+    analysed: list[StudyAnalysis] = []  # filled by the "scores" step, read by the ones after it
+    if given is not None:
+        if given.study_id != loaded.study.id:
+            raise ValueError(f"the analysis of study {given.study_id!r} given to export "
+                             f"{loaded.study.id!r}")
+        include_simulated = given.options.include_simulated
+        frame = given.responses
 
-    def score() -> list[Path]:
-        scored.append(compute_results(loaded, db, options, frame=frame))
-        return []
+        def score() -> list[Path]:
+            analysed.append(given)
+            return []
+    else:
+        everyone = responses_frame(loaded, db, include_simulated=include_simulated)
+        options = with_options(options, include_simulated=include_simulated, exclude=exclude)
+        # Quality rules (docs/results.md): measured on everyone first, so the responses files
+        # (written while the analysis is computed) hold only the participants the rules keep.
+        screening = screen(loaded, everyone, options.exclude)
+        frame = screening.kept
+
+        def score() -> list[Path]:
+            analysed.append(analyse(loaded, everyone, options, screening=screening))
+            return []
     # responses_long.csv is written on a second thread while the steps after it run (the
     # scores): its time is mostly Arrow kernels and file writes, which let the GIL go
     # (600,000 responses: ~3 s of the export overlapped). Both only read the frame. Its own
@@ -105,30 +116,28 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("responses (wide)", lambda: write_responses_wide(loaded, frame, out_dir,
                                                           include_identifying=include_identifying)),
         ("scores", score),
-        ("score tables", lambda: write_scores(scored[0], out_dir)),
-        ("agreement", lambda: write_agreement(scored[0], out_dir)),
-        ("response times", lambda: write_rt(scored[0], out_dir)),
-        ("ratings", lambda: write_ratings(scored[0], out_dir)),
-        ("rater models", lambda: write_rater_models(scored[0], out_dir)),
-        ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
-        ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
-        *([("Inspect logs", lambda: write_inspect_logs(loaded, scored[0], out_dir))]
+        ("score tables", lambda: write_scores(analysed[0], out_dir)),
+        ("agreement", lambda: write_agreement(analysed[0], out_dir)),
+        ("response times", lambda: write_rt(analysed[0], out_dir)),
+        ("ratings", lambda: write_ratings(analysed[0], out_dir)),
+        ("rater models", lambda: write_rater_models(analysed[0], out_dir)),
+        ("MTEB results", lambda: write_mteb(loaded, analysed[0], out_dir)),
+        ("human vs model", lambda: write_human_vs_model(analysed[0], out_dir)),
+        *([("Inspect logs", lambda: write_inspect_logs(loaded, analysed[0], out_dir))]
           if inspect_log else []),
-        ("report", lambda: write_report(loaded, scored[0], out_dir,
-                                        human_vs_model=human_vs_model)),
+        ("report", lambda: write_report(loaded, analysed[0], out_dir)),
     ]
-    # timing.csv and paper/ (docs/results.md, "The paper folder"): after the gaps, whose
-    # Holm-adjusted tests put the daggers in the headline table.
+    # timing.csv and paper/ (docs/results.md, "The paper folder").
     # (the distinct sessions first: a set of 600,000 values walks each one in Python)
     answered_in = set(frame["session_uuid"].astype(str).unique()) if not frame.empty else set()
     sessions = [s for s in db.sessions(loaded.study.id) if s.uuid in answered_in]
     timing = timing_frame(sessions, timing_profiles(db))
     steps += [
         ("timing", lambda: write_timing(timing, out_dir)),
-        ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
-                                      out_dir, digits=digits)),
+        ("paper", lambda: write_paper(loaded, analysed[0], sessions, timing, out_dir,
+                                      digits=digits)),
         # Last, so a kind's table can be checked against every file the export wrote.
-        ("kind tables", lambda: write_kind_tables(scored[0], out_dir)),
+        ("kind tables", lambda: write_kind_tables(analysed[0], out_dir)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

@@ -10,8 +10,8 @@ from html import escape
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.score_rows import ALL
-from exporters.gaps_csv import HumanVsModel
 from exporters.svg_forest import Gap, forest_chart
 
 Table = Callable[[pd.DataFrame], str]
@@ -24,24 +24,27 @@ def gap_label(category: str, value: str, human: str, model: str, illustrative: b
 
 
 def _marks(rows: pd.DataFrame) -> list[Gap]:
+    decided = rows["significant"] if "significant" in rows else ["yes"] * len(rows)
     return [Gap(gap_label(c, v, h, m, bool(i)), float(d), float(lo), float(hi),
-                significant(float(p)))
-            for c, v, h, m, i, d, lo, hi, p in zip(
+                significant(float(p)) and s == "yes")
+            for c, v, h, m, i, d, lo, hi, p, s in zip(
                 rows["category"], rows["category_value"], rows["human"], rows["model"],
                 rows["illustrative"], rows["difference"], rows["ci_low"], rows["ci_high"],
-                rows["p_holm"], strict=True)]
+                rows["p_holm"], decided, strict=True)]
 
 
 def significant(p_holm: float) -> bool:
     return math.isfinite(p_holm) and p_holm < ALPHA
 
 
-def gaps_section(tables: HumanVsModel, table: Table) -> str:
+def gaps_section(tables: StudyAnalysis, table: Table) -> str:
     gaps = tables.gaps
     parts = ["<h2>Human vs model</h2>",
              '<p class="note">Difference = human score − model score on the same items; 95% CI '
-             "from a paired bootstrap over items; * and filled: Holm-adjusted p &lt; 0.05 over "
-             "the models compared with the same human party and cell (gaps.csv).</p>"]
+             "paired on the items, of the kind gaps.csv's ci_kind names (by default raters "
+             "and items random); no bar where a cell has too little data (gaps.csv's note); "
+             "* and filled: Holm-adjusted p &lt; 0.05 in the family gaps.csv's holm_family "
+             "names, and not within the p's Monte Carlo error of 0.05.</p>"]
     if gaps.empty:
         parts.append('<p class="note">No model has predictions for the items humans answered.</p>')
     for question_id, rows in gaps.groupby("question_id", sort=False):
@@ -68,7 +71,7 @@ def gaps_section(tables: HumanVsModel, table: Table) -> str:
     return "\n".join(parts)
 
 
-def quality_section(tables: HumanVsModel, table: Table) -> str:
+def quality_section(tables: StudyAnalysis, table: Table) -> str:
     exclusions = tables.exclusions
     if exclusions.empty:
         return ""

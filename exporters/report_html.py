@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from app.study.loader import LoadedStudy
 from app.wording import counted
-from exporters.gaps_csv import HumanVsModel
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
@@ -116,8 +116,7 @@ def _rt_section(results: StudyResults) -> str:
     return "\n".join(parts)
 
 
-def report_html(loaded: LoadedStudy, results: StudyResults,
-                human_vs_model: HumanVsModel | None = None) -> str:
+def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
     study = loaded.study
     illustrative_models = bool(results.scores["illustrative"].fillna(False).astype(bool).any())
     banner = ""
@@ -135,16 +134,14 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
                 "scored on the same items; published scores are not.</p>",
                 "<h2>Scores</h2>"]
     sections += [_scores_section(results, g) for g in results.groups]
-    if human_vs_model is not None:
-        sections.append(gaps_section(human_vs_model, _table))
+    sections.append(gaps_section(results, _table))
     sections.append(_ratings_section(results))
     sections += ["<h2>Agreement between raters</h2>", _table(results.agreement),
                  "<h2>Items raters split on most</h2>", _table(results.disputed, 60)]
     sections.append(_rt_section(results))
     if not results.model_coverage.empty:
         sections += ["<h2>Model coverage</h2>", _table(results.model_coverage)]
-    if human_vs_model is not None:
-        sections.append(quality_section(human_vs_model, _table))
+    sections.append(quality_section(results, _table))
     sections += [f'<p class="note">{escape(n)}</p>' for n in results.notes]
     sections.append('<p class="note">Every number here is also in the CSV files beside this '
                     "report; how each is computed is in Baseline Studio's docs/results.md.</p>")
@@ -154,9 +151,7 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
             f"<body>\n{body}\n</body></html>\n")
 
 
-def write_report(loaded: LoadedStudy, results: StudyResults, out_dir: Path, *,
-                 human_vs_model: HumanVsModel | None = None) -> list[Path]:
-    """`human_vs_model`: the export's gaps and quality tables, for their sections."""
+def write_report(loaded: LoadedStudy, results: StudyAnalysis, out_dir: Path) -> list[Path]:
     path = out_path(out_dir, "report.html")
-    path.write_text(report_html(loaded, results, human_vs_model), encoding="utf-8")
+    path.write_text(report_html(loaded, results), encoding="utf-8")
     return [path]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from app.study.model_base import Identifier, MeasurementLevel, StrictModel
+from app.study_types.base import Identifier, MeasurementLevel, StrictModel
 
 
 class ScoringSpec(StrictModel):

@@ -14,10 +14,10 @@ from app.kinds.base import NA, AnswerError, Kind
 from app.kinds.question import QuestionBase
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_base import MeasurementLevel, StrictModel
+from app.study_types.base import MeasurementLevel, StrictModel
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 MIN_STEP = 1e-9
 NA_RATE = 0.02  # share of simulated answers that are N/A where the scale allows it
@@ -126,7 +126,7 @@ class RatingKind(Kind[RatingQuestion]):
     prediction_json = False
     plan_level = "interval"
 
-    def normalize(self, item: Item, question: RatingQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: RatingQuestion, answer: Any) -> Any:
         if answer == NA or answer is None:
             if question.allow_na:
                 return NA
@@ -182,7 +182,7 @@ class RatingKind(Kind[RatingQuestion]):
         numeric = question.gold is not None or question.step < 1 or len(question.scale_points()) > 11
         return "interval" if numeric else "ordinal"
 
-    def simulate(self, rng: random.Random, item: Item, question: RatingQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: RatingQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # Around gold (or the item's latent mean) plus the person's bias and noise, snapped to
         # the scale; N/A now and then where the scale allows it.
@@ -208,7 +208,7 @@ class RatingKind(Kind[RatingQuestion]):
         spread = numbers.groupby("item_id")["value"].std().dropna()
         return {} if spread.empty else {"rating_sd": float(spread.mean())}
 
-    def parse_prediction(self, item: Item, question: RatingQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: RatingQuestion, value: Any) -> Any:
         # Any finite number: a model's cosine similarity need not lie on the human scale.
         text = str(value).strip()
         if text.upper() in (NA, "N/A"):
@@ -229,6 +229,9 @@ class RatingKind(Kind[RatingQuestion]):
 
     def scale_bounds(self, question: RatingQuestion) -> tuple[float, float] | None:
         return question.min, question.max
+
+    def scale_points(self, question: RatingQuestion) -> list[float] | None:
+        return question.scale_points()
 
 
 KIND = RatingKind()

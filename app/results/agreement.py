@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
+from app.resampling import OVER_ITEMS
 from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
 from app.results.bootstrap import percentile_interval, resample_counts
 from app.results.metrics_clustering import grouping_labels
@@ -39,7 +40,7 @@ from app.study.answers import item_document_ids
 from app.study.model import MeasurementLevel
 
 AGREEMENT_COLUMNS = ["question_id", "statistic", "level", "value", "ci_low", "ci_high",
-                     "n_items", "n_raters", "interpretation", "note"]
+                     "ci_kind", "n_items", "n_raters", "interpretation", "note"]
 FLEISS_BANDS = ((0.8, "Almost perfect"), (0.6, "Substantial"), (0.4, "Moderate"), (0.2, "Fair"))
 
 
@@ -239,6 +240,7 @@ class AgreementRows:
             raters: int | None = None, interpretation: str = "", note: str = "") -> None:
         self.rows.append({"question_id": self.group.question_id, "statistic": statistic,
                           "level": level, "value": value, "ci_low": ci[0], "ci_high": ci[1],
+                          "ci_kind": OVER_ITEMS if math.isfinite(ci[0]) else "",
                           "n_items": self.rd.n_items if n_items is None else n_items,
                           "n_raters": self.n_raters if raters is None else raters,
                           "interpretation": interpretation, "note": note})

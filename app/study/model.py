@@ -34,7 +34,6 @@ from app.kinds.ranking import RankingQuestion
 from app.kinds.rating import MIN_STEP, Anchor, RatingQuestion
 from app.kinds.relevance import Grade, RelevanceQuestion
 from app.kinds.text import TextQuestion
-from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
 from app.study.model_participants import Participants
 from app.study.model_quality import Quality
 from app.study.model_settings import (
@@ -49,7 +48,9 @@ from app.study.model_settings import (
     PublishedScore,
     default_blocks,
 )
-from app.study.model_stimuli import (
+from app.study.ui_language import language_problem
+from app.study_types.base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
+from app.study_types.stimuli import (
     CardsStimulus,
     Document,
     ImageRef,
@@ -61,7 +62,6 @@ from app.study.model_stimuli import (
     Stimulus,
     TextStimulus,
 )
-from app.study.ui_language import language_problem
 
 # Defined in the modules above and re-exported here, where the rest of the code imports them.
 __all__ = [

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from app.study.model_base import Identifier, StrictModel
+from app.study_types.base import Identifier, StrictModel
 
 
 class ProfileOption(StrictModel):

@@ -12,10 +12,11 @@ import numpy as np
 import pandas as pd
 
 from app import __version__
+from app.results.analysis import StudyAnalysis
+from app.results.intervals import MIN_ITEMS, MIN_RATERS
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
-from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
 from exporters.timing_csv import NOT_RECORDED
@@ -81,7 +82,7 @@ def sessions_sentence(sessions: list[SessionRecord], frame: pd.DataFrame, used: 
     return text + "."
 
 
-def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
+def exclusions_sentence(hvm: StudyAnalysis, used: Used) -> str:
     rows = hvm.exclusions
     if rows.empty:
         return ""
@@ -145,11 +146,31 @@ def scores_sentence(results: StudyResults, used: Used) -> str:
         return ""
     n_boot = results.options.n_boot
     boot = used.count("bootstrap_resamples", n_boot, "bootstrap resamples")
+    kind = INTERVAL_SENTENCE[results.options.interval]
+    family = ("all gaps of a table (the all-items table; each breakdown category's), the "
+              "Dawid-Skene and MACE answers adjusted apart" if results.options.holm_family == "table"
+              else "all gaps of one question")
     return ("Humans and models were scored with the benchmark's own metrics on the same items "
             "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ". Confidence intervals are "
-            f"percentile bootstrap intervals over items ({boot} resamples); each model is "
-            "compared with each human party by a paired permutation test over items, Holm-"
-            "adjusted over the models \\citep{holm1979,statsmodels}.")
+            f"BCa bootstrap intervals ({boot} resamples) that treat {kind}; a proportion "
+            "that is the same in every resample gets the Clopper-Pearson interval, and a cell "
+            f"with fewer than {MIN_ITEMS} items (or, for an interval over raters, fewer than "
+            f"{MIN_RATERS} raters) none. Each model is compared with each human party by a "
+            "paired sign-flip permutation test of the difference where the metric is a mean "
+            "over items (exact over every arrangement of the discordant items up to $2^{20}$ "
+            "arrangements, else Monte Carlo with $p = (b+1)/(m+1)$), and from the bootstrap "
+            f"distribution of the difference otherwise; p is Holm-adjusted over {family} "
+            "\\citep{holm1979,statsmodels}.")
+
+
+INTERVAL_SENTENCE = {
+    "raters+items": "both the raters and the items as samples of their populations (a two-way "
+                    "bootstrap; a participant, a pooled answer and a model over items)",
+    "items": "the items as sampled and the raters as fixed (intervals conditional on these "
+             "raters)",
+    "raters": "the raters as sampled and the items as fixed (intervals conditional on these "
+              "items)",
+}
 
 
 def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> str:
@@ -189,12 +210,15 @@ def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> st
     return text
 
 
-def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
-                sessions: list[SessionRecord], timing: pd.DataFrame, used: Used) -> str:
+def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: pd.DataFrame,
+                used: Used) -> str:
+    """`results.responses`: the scored responses (after the applied quality rules);
+    `sessions`: theirs."""
+    frame = results.responses
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
                              sessions_sentence(sessions, frame, used),
-                             exclusions_sentence(hvm, used)) if s),
+                             exclusions_sentence(results, used)) if s),
         agreement_sentence(results, used),
         scores_sentence(results, used),
         timing_sentence(frame, timing, used),

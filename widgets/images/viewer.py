@@ -12,7 +12,7 @@ A file that cannot be decoded shows its message in place of the image.
 
 from __future__ import annotations
 
-import contextlib
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -45,7 +45,9 @@ from widgets.qt import (
     QWheelEvent,
     QWidget,
     Signal,
+    is_alive,
 )
+from widgets.tasks import gui_relay
 
 MAX_ZOOM = 32.0  # screen pixels per image pixel
 SHARP_LIMIT = (8192, 8192)  # the sharpest decode asked for when zooming in
@@ -85,22 +87,32 @@ def image_key(event: QKeyEvent) -> str | None:
 
 
 class _AdjustJob(QRunnable):
+    """Holds the viewer by a weak reference and posts through the application's relay: the
+    pool's thread must never hold the last reference to a QObject (widgets.tasks says why)."""
+
     def __init__(self, viewer: ImageViewer, generation: int, decoded: DecodedImage,
                  adjustment: Adjustment) -> None:
         super().__init__()
-        self.viewer, self.generation = viewer, generation
+        self.viewer_ref, self.relay, self.generation = weakref.ref(viewer), gui_relay(), generation
         self.decoded, self.adjustment = decoded, adjustment
 
     def run(self) -> None:
         rgb = adjust(self.decoded.rgb, self.adjustment)
-        with contextlib.suppress(RuntimeError):  # the viewer is gone: nothing to show
-            self.viewer._adjusted.emit(self.generation, self.decoded, self.adjustment, rgb)
+        self.relay.post(_adjusted, self.viewer_ref, self.generation, self.decoded,
+                        self.adjustment, rgb)
+
+
+def _adjusted(viewer_ref: weakref.ref[ImageViewer], generation: int, decoded: DecodedImage,
+              adjustment: Adjustment, rgb: object) -> None:
+    """GUI thread: show an adjustment's result, unless the viewer is gone."""
+    viewer = viewer_ref()
+    if viewer is not None and is_alive(viewer):
+        viewer._show_adjusted(generation, decoded, adjustment, rgb)
 
 
 class ImageViewer(QGraphicsView):
     ready = Signal()  # the image (or its error message) is on screen
     zoom_changed = Signal(float)  # screen pixels per image pixel
-    _adjusted = Signal(int, object, object, object)
 
     def __init__(self, cache: ImageCache | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -123,7 +135,6 @@ class ImageViewer(QGraphicsView):
         self._apply_timer.setInterval(0)  # coalesce a slider drag's many moves into one redraw
         self._apply_timer.timeout.connect(self.flush)
         self._generation = 0
-        self._adjusted.connect(self._show_adjusted)
 
         self.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform |
                             QPainter.RenderHint.Antialiasing)

@@ -31,7 +31,9 @@ COLUMNS = {
     "difficulty": "Difficulty (logits)", "se": "SE", "p_correct_humans": "Share correct, humans",
     "p_correct_models": "Share correct, models", "epsilon": "Margin (epsilon)",
     "winning_rate": "Winning rate", "advantage_probability": "Advantage probability",
-    "passed": "Passed", "n_humans": "Humans",
+    "passed": "Passed", "n_humans": "Humans", "ci_kind": "Interval covers",
+    "p_method": "p from", "p_mc_error": "p's Monte Carlo error", "holm_family": "Holm family",
+    "significant": "Significant (Holm, 0.05)",
 }
 # Values that are internal names themselves (kinds of rows, statistics, metrics, categories).
 VALUES = {

@@ -14,13 +14,11 @@ import pandas as pd
 from app.simulation.planning import DEFAULT_RATERS, PLAN_COLUMNS, Plan, make_plan, plan_target
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from widgets.jobs import Job
 from widgets.plotting import export_png, export_svg, pg
 from widgets.qt import Qt, QtWidgets, QWidget, Signal, Slot
 from widgets.results.plots import ResultsPlot
 from widgets.results.tables import fill_table, results_table
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import Job, TaskManager, describe_error
 
 SERIES = [("expected_ci_width_human", "human score", "#1F77B4"),
           ("expected_ci_width_gap", "gap to the models (widest)", "#FF7F0E"),
