@@ -190,6 +190,13 @@ def test_the_humans_come_back_as_an_inspect_log(study: Path, db: Database,
         gold = loaded.items_by_id[str(s.id)].questions[0].gold  # type: ignore[union-attr]
         assert (s.output.completion == gold) == (s.scores["label"].value == "C")  # type: ignore[index]
     assert any(s.metadata.get("question_id") == "similarity" for s in by_id.values())
+    # read back as a "model", the log gives the pooled answers as predictions
+    result = attach(study, out / "inspect" / "humans.eval")
+    back = pd.read_csv(study / result.loaded.study.models.predictions[-1].file)
+    votes = {str(s.id): s.output.completion for s in cls}
+    got = back[back["question_id"] == "label"]
+    assert dict(zip(got["item_id"], got["prediction"], strict=True)) == votes
+    assert set(back["model"]) == {"human/pooled"}
     # and only on request: the writer takes ~3 ms a sample
     export_all(loaded, db, tmp_path / "plain", options=ResultsOptions(n_boot=0))
     assert not (tmp_path / "plain" / "inspect").exists()
