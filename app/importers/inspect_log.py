@@ -20,7 +20,7 @@ import io
 import json
 import struct
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from app.importers.base import ImportOptions, fail
@@ -53,8 +53,11 @@ def _inspect() -> Any:
 
 
 def _member_leaves(name: str) -> bool:
-    path = PurePosixPath(name.replace("\\", "/"))
-    return path.is_absolute() or ".." in path.parts or (len(name) > 1 and name[1] == ":")
+    """A member path that is absolute, has a drive or climbs out with `..`. (Plain string
+    tests: pathlib interns every part it parses, which a million names would grow for good.)"""
+    path = name.replace("\\", "/")
+    return (path.startswith("/") or (len(path) > 1 and path[1] == ":")
+            or ".." in path.split("/"))
 
 
 _EOCD = b"PK\x05\x06"
