@@ -126,6 +126,13 @@ def test_bad_folders_are_refused_with_their_place(study: Path, tmp_path: Path,
     assert main(["import", "mteb-results", str(folder), "--out", str(study)]) == 2
     err = capsys.readouterr().err
     assert "broken.json" in err and "Traceback" not in err
+    (folder / "broken.json").write_text(json.dumps({"task_name": "HUMESTS12", "scores": [1]}))
+    assert main(["import", "mteb-results", str(folder), "--out", str(study)]) == 2
+    assert "broken.json: no scores.test" in capsys.readouterr().err
+    (folder / "broken.json").write_text(json.dumps(
+        {"task_name": "HUMEEmotionClassification", "scores": {"test": [3]}}))
+    assert main(["import", "mteb-results", str(folder), "--out", str(study)]) == 2
+    assert "broken.json, scores.test[0]: not an object" in capsys.readouterr().err
     (folder / "broken.json").unlink()
     assert main(["import", "mteb-results", str(folder), "--out", str(study)]) == 2
     err = capsys.readouterr().err

@@ -53,6 +53,10 @@ def _task_of(path: Path) -> str:
     return stem.rpartition("_")[0] or stem
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
 def _run_header(path: Path, problems: CappedProblems) -> tuple[str, str, dict[str, Any]]:
     """The model's name, its description, and the task's config (empty when unknown)."""
     task = _task_of(path)
@@ -68,19 +72,19 @@ def _run_header(path: Path, problems: CappedProblems) -> tuple[str, str, dict[st
         problems.add("samples files without their results JSON", str(results),
                      f"not readable JSON: {exc}")
         return "", "", {}
-    config = document.get("config") if isinstance(document, dict) else None
-    config = config if isinstance(config, dict) else {}
+    document = document if isinstance(document, dict) else {}
+    config = _mapping(document.get("config"))
     model = str(document.get("model_name") or config.get("model") or "")
     if not model:
         problems.add("samples files without their results JSON", str(results),
                      "names no model (model_name, config.model)")
-    task_config = (document.get("configs") or {}).get(task) or {}
+    task_config = _mapping(_mapping(document.get("configs")).get(task))
     parts = [f"lm-evaluation-harness task {task}", f"model {config.get('model')}"]
     if config.get("model_args"):
         parts.append(f"model args {config['model_args']}")
     if task_config.get("generation_kwargs"):
         parts.append(f"generation {json.dumps(task_config['generation_kwargs'], sort_keys=True)}")
-    n_shot = (document.get("n-shot") or {}).get(task)
+    n_shot = _mapping(document.get("n-shot")).get(task)
     if n_shot is not None:
         parts.append(f"{n_shot}-shot")
     return model, "; ".join(parts) + f" (file {path.name})", task_config
@@ -104,7 +108,7 @@ def _answer(line: dict[str, Any], output_type: str | None) -> tuple[Any, str]:
     if choice:
         try:
             scores = [_loglikelihood(e) for e in filtered]
-        except (TypeError, ValueError, IndexError) as exc:
+        except (TypeError, ValueError, LookupError) as exc:
             raise ValueError(f"filtered_resps is not one [loglikelihood, is_greedy] per "
                              f"option: {exc}") from exc
         return max(range(len(scores)), key=lambda i: scores[i]), json.dumps(filtered)
@@ -118,6 +122,7 @@ def read_runs(loaded: LoadedStudy, path: Path, problems: CappedProblems,
               item_field: str | None = None) -> list[HarnessRun]:
     model, description, task_config = _run_header(path, problems)
     output_type = task_config.get("output_type")
+    output_type = output_type if isinstance(output_type, str) else None
     run = HarnessRun(path, model, description)
     most = sum(len(i.questions) for i in loaded.study.items)
     first_filter: str | None = None
@@ -163,9 +168,11 @@ def read_runs(loaded: LoadedStudy, path: Path, problems: CappedProblems,
                 except ValueError as exc:
                     problems.add("answers that do not fit the question", place, str(exc))
                     continue
-                metrics = line.get("metrics") or []
-                score = line.get(metrics[0]) if metrics else None
-                value = float(score) if isinstance(score, (int, float)) else None
+                metrics = line.get("metrics")
+                first = metrics[0] if isinstance(metrics, list) and metrics else None
+                score = line.get(first) if isinstance(first, str) else None
+                value = (float(score) if isinstance(score, (int, float))
+                         and not isinstance(score, bool) and math.isfinite(score) else None)
                 run.answers.append(HarnessAnswer(str(key), f"{place} (doc_id {line.get('doc_id')})",
                                                  1, answer, raw, value))
     except (OSError, UnicodeDecodeError) as exc:

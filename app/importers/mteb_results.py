@@ -107,13 +107,17 @@ def read_published(loaded: LoadedStudy, source: Path,
         if task not in targets:
             skipped.append(task)
             continue
-        entries = (document.get("scores") or {}).get(SPLIT)
+        scores = document.get("scores")
+        entries = scores.get(SPLIT) if isinstance(scores, dict) else None
         if not isinstance(entries, list) or not entries:
             problems.add("task files without test scores", path.name, f"no scores.{SPLIT}")
             continue
         for index, entry in enumerate(entries):
             where = f"{path.name}, scores.{SPLIT}[{index}]"
-            subset = str(entry.get("hf_subset", "default")) if isinstance(entry, dict) else ""
+            if not isinstance(entry, dict):
+                problems.add("task files without test scores", where, "not an object")
+                continue
+            subset = str(entry.get("hf_subset", "default"))
             found = targets[task].get(subset)
             if found is None:
                 problems.add("subsets the study does not have", where,
