@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export QT_API := pyside6
 
-.PHONY: mteb-check harness-check run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
+.PHONY: mteb-check harness-check mutation run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,13 @@ pytest: $(STAMP)
 
 test-slow: $(STAMP)
 	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow $(PYTEST_ARGS)
+
+# Mutation testing of the modules that guard data and numbers (tests/mutation/run.py; slow:
+# minutes per module). `make mutation MUTATION_ARGS=exporters/csv_safe.py` for one module.
+# mutmut is installed here when missing: only this target needs it.
+mutation: $(STAMP)
+	$(PY) -c "import mutmut" 2>/dev/null || $(PY) -m pip install --quiet "mutmut>=3.8,<4"
+	$(PY) -m tests.mutation.run $(MUTATION_ARGS)
 
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json

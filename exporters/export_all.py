@@ -24,6 +24,7 @@ from exporters.audit_csv import write_events_csv
 from exporters.gaps_csv import write_human_vs_model
 from exporters.inspect_log import write_inspect_logs
 from exporters.kind_tables_csv import write_kind_tables
+from exporters.mrmc_csv import write_reader_study
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
 from exporters.paper import write_paper
@@ -121,6 +122,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("response times", lambda: write_rt(analysed[0], out_dir)),
         ("ratings", lambda: write_ratings(analysed[0], out_dir)),
         ("rater models", lambda: write_rater_models(analysed[0], out_dir)),
+        ("reader study (MRMC)", lambda: write_reader_study(analysed[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, analysed[0], out_dir)),
         ("human vs model", lambda: write_human_vs_model(analysed[0], out_dir)),
         *([("Inspect logs", lambda: write_inspect_logs(loaded, analysed[0], out_dir))]

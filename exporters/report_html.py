@@ -19,6 +19,7 @@ from app.study.loader import LoadedStudy
 from app.wording import counted
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
+from exporters.report_mrmc import mrmc_section
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
 
 STYLE = """
@@ -98,7 +99,7 @@ def _rt_section(results: StudyResults) -> str:
     corr = results.rt_correlations
     for (question_id, category), rows in cats.groupby(["question_id", "category"], sort=False):
         points = [(float(rt), float(acc), str(v)) for rt, acc, v in zip(
-            rows["mean_rt_ms"], rows["model_accuracy"], rows["category_value"], strict=True)]
+            rows["mean_rt_ms"], rows["model_score"], rows["category_value"], strict=True)]
         if not any(math.isfinite(p[1]) for p in points):
             continue
         match = corr[(corr["question_id"] == question_id) & (corr["category"] == category)
@@ -108,9 +109,10 @@ def _rt_section(results: StudyResults) -> str:
         if not match.empty:
             r, n = float(match["r"].iloc[0]), int(match["n"].iloc[0])
             note = f"Pearson r = {r:.2f}, n = {n}" if math.isfinite(r) else f"n = {n}: too few"
-        parts.append(scatter_chart(points, title=f"{question_id}: RT vs model accuracy by {category}",
+        metric = str(rows["metric"].iloc[0]) if len(rows) else ""
+        parts.append(scatter_chart(points, title=f"{question_id}: RT vs model {metric} by {category}",
                                    x_label="mean human RT (ms)",
-                                   y_label="model accuracy (mean over models)", note=note))
+                                   y_label=f"model {metric} (mean over models)", note=note))
     parts.append("<h3>Per category</h3>" + _table(cats))
     parts.append("<h3>Correlations</h3>" + _table(corr))
     return "\n".join(parts)
@@ -135,6 +137,7 @@ def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
                 "<h2>Scores</h2>"]
     sections += [_scores_section(results, g) for g in results.groups]
     sections.append(gaps_section(results, _table))
+    sections.append(mrmc_section(results, _table))
     sections.append(_ratings_section(results))
     sections += ["<h2>Agreement between raters</h2>", _table(results.agreement),
                  "<h2>Items raters split on most</h2>", _table(results.disputed, 60)]

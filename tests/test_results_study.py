@@ -205,7 +205,8 @@ def test_response_times_leave_out_practice_and_time_outs(mini_results: tuple) ->
     assert c2["n"] == 2  # P3 timed out on c2
     assert c2["mean_rt_ms"] == pytest.approx((1500 + 700) / 2)
     assert ("label", "p1") not in items.index  # practice
-    assert c1["model_accuracy"] == pytest.approx((1 + 0) / 2) and c1["n_models"] == 2
+    assert c1["metric"] == "accuracy"
+    assert c1["model_score"] == pytest.approx((1 + 0) / 2) and c1["n_models"] == 2
 
 
 def test_authorship_and_tie_rule_from_the_study(mini_study_dir: Path, db: Database,

@@ -153,6 +153,11 @@ class Kind(Generic[Q]):
         """The question's gold answer, None if it has none."""
         return getattr(question, "gold", None)
 
+    def feedback_gold(self, question: Q) -> Any | None:
+        """The answer practice feedback names as the expected one (the gold, unless the
+        kind's gold is not itself an answer)."""
+        return self.gold(question)
+
     # ------------------------------------------------------------------ scoring defaults
 
     def default_metric(self, question: Q | None) -> str:

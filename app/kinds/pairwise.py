@@ -28,7 +28,6 @@ from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.resampling import OVER_ITEMS
 from app.study_types.stimuli import ImagesStimulus, PairStimulus
 
 if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, not with the
@@ -223,6 +222,7 @@ class PairwiseKind(Kind[PairwiseQuestion]):
                       models: Mapping[str, pd.DataFrame],
                       options: ResamplingOptions) -> list[ResultTable]:
         from app.kinds.bradley_terry import fit
+        from app.resampling import OVER_ITEMS  # numpy: loaded with the results, not the registry
 
         found = fit(judgments(group, answers), n_boot=options.n_boot,
                     seed=f"{options.seed}:bradley-terry:{group.question_id}",
@@ -230,8 +230,8 @@ class PairwiseKind(Kind[PairwiseQuestion]):
         qid = group.question_id
         rows = [{"question_id": qid, "system": r.system, "strength": r.strength,
                  "ci_low": r.ci_low, "ci_high": r.ci_high,
-                 "ci_kind": OVER_ITEMS if math.isfinite(r.ci_low) else "", "wins": r.wins, "losses": r.losses,
-                 "ties": r.ties, "n_comparisons": r.n_comparisons, "win_rate": r.win_rate}
+                 "ci_kind": OVER_ITEMS if math.isfinite(r.ci_low) else "", "wins": r.wins,
+                 "losses": r.losses, "ties": r.ties, "n_comparisons": r.n_comparisons, "win_rate": r.win_rate}
                 for r in found.rows]
         matrix = []
         for i, system in enumerate(found.systems):

@@ -19,6 +19,7 @@ import pandas as pd
 from app.results.comments import COMMENT_COLUMNS, comments
 from app.results.gaps import GAP_COLUMNS
 from app.results.human_range import RANGE_COLUMNS, compare_with_models
+from app.results.mrmc_tables import reader_study
 from app.results.options import ResultsOptions
 from app.results.quality import EXCLUSION_COLUMNS, excluded_by, exclusion_note, exclusions_frame
 from app.results.sensitivity import SENSITIVITY_COLUMNS, sensitivity_frame
@@ -68,6 +69,10 @@ class StudyAnalysis(StudyResults):
     # The scored responses (after the applied rules): responses_long.csv's rows, paper/'s
     # session lengths and participant counts
     responses: pd.DataFrame = field(default_factory=pd.DataFrame, repr=False)
+    # A reader study's figures of merit and MRMC analyses (reader_auc.csv, mrmc.csv; None for
+    # a study with no rating question scored by `auc`, which gets neither file).
+    reader_auc: pd.DataFrame | None = field(default=None, repr=False)
+    mrmc: pd.DataFrame | None = field(default=None, repr=False)
     excluded: frozenset[str] = frozenset()
 
     @property
@@ -101,6 +106,10 @@ def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOption
         exclusions=screening.exclusions, gaps=gaps, human_range=human_range,
         sensitivity=sensitivity, comments=comments(loaded.study, screening.kept),
         responses=screening.kept, excluded=screening.excluded)
+    tables = reader_study(results.groups, results.answers, results.predictions)
+    if tables is not None:
+        analysis.reader_auc, analysis.mrmc = tables[0], tables[1]
+        analysis.notes.extend(tables[2])
     if analysis.note not in analysis.notes:
         analysis.notes.append(analysis.note)
     return analysis

@@ -182,10 +182,11 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
         agreement += agreement_rows(group, answers, options)
         disputed += disputed_items(group, answers, options.disputed_top)
         item_scores = model_item_scores(group, scorer, models)
-        items, categories = rt_tables(group, answers, item_scores)
+        items, categories = rt_tables(group, answers, item_scores, scorer, models)
         rt_items += items
         rt_categories += categories
-        correlations += rt_correlations(group, answers, item_scores)
+        correlations += rt_correlations(group, answers, item_scores,
+                                        scorer.main if scorer is not None else "")
         for table in group.response_kind.result_tables(group, answers, models, options):
             _merge_table(kind_tables, table)
     scores += published_rows(loaded, groups, metrics)

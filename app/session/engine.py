@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from app import __version__
+from app.kinds import kind_of
 from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
 from app.session.asset_record import AssetRecorder, inline_digest
@@ -333,7 +334,7 @@ class SessionEngine:
         if not gives_feedback:
             return []
         return [
-            QuestionFeedback(q.id, normalized[q.id], getattr(q, "gold", None),
+            QuestionFeedback(q.id, normalized[q.id], kind_of(q).feedback_gold(q),
                              feedback_correct(q, normalized[q.id]) if normalized[q.id] is not None
                              else False)
             for q in item.questions if getattr(q, "gold", None) is not None

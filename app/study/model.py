@@ -46,6 +46,8 @@ from app.study.model_settings import (
     ProfileField,
     ProfileOption,
     PublishedScore,
+    ViewerSettings,
+    WindowPreset,
     default_blocks,
 )
 from app.study.ui_language import language_problem
@@ -101,6 +103,8 @@ __all__ = [
     "StrictModel",
     "TextQuestion",
     "TextStimulus",
+    "ViewerSettings",
+    "WindowPreset",
 ]
 
 # --------------------------------------------------------------------------- questions
@@ -184,6 +188,7 @@ class Study(StrictModel):
     design: Design = Field(default_factory=Design)
     assignment: Assignment = Field(default_factory=Assignment)
     models: Models = Field(default_factory=Models)
+    viewer: ViewerSettings = Field(default_factory=ViewerSettings)
     mteb: MtebExport | None = None
     quality: Quality = Field(default_factory=Quality,
                              description="Participant exclusion rules (thresholds).")

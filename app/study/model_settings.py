@@ -110,6 +110,21 @@ class Models(StrictModel):
     published: list[PublishedScore] = Field(default_factory=list)
 
 
+class WindowPreset(StrictModel):
+    """A DICOM window the reader can choose (Alt+2, Alt+3... in the order given)."""
+
+    label: str = Field(min_length=1, description="e.g. Lung, Bone, Soft tissue.")
+    center: float = Field(description="Window centre (level), in the images' modality units.")
+    width: float = Field(gt=0, description="Window width, in the same units.")
+
+
+class ViewerSettings(StrictModel):
+    """The clinician's viewer: window presets for DICOM images (the file's own window is
+    where each image starts, and where Alt+0 goes back to)."""
+
+    presets: list[WindowPreset] = Field(default_factory=list, max_length=8)
+
+
 class MtebExport(StrictModel):
     """For HUME-kind studies: how items map to MTEB tasks and subsets."""
 

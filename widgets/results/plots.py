@@ -258,7 +258,7 @@ class RtPlot(ResultsPlot):
 
     def show_rt(self, results: StudyResults, question_id: str, category: str) -> None:
         unit = "item" if category == PER_ITEM else "category"
-        self.reset("", "mean human RT (ms)", "model accuracy (mean over models)")
+        self.reset("", "mean human RT (ms)", "model score (mean over models)")
         if unit == "item":
             table = results.rt_items
             rows = table[table["question_id"] == question_id]
@@ -268,15 +268,16 @@ class RtPlot(ResultsPlot):
             rows = table[(table["question_id"] == question_id) & (table["category"] == category)]
             labels = rows["category_value"]
         keep = (np.isfinite(rows["mean_rt_ms"].astype(float))
-                & np.isfinite(rows["model_accuracy"].astype(float)))
+                & np.isfinite(rows["model_score"].astype(float)))
         rows, labels = rows[keep], labels[keep]
-        title = f"{question_id}: RT vs model accuracy per {category if unit == 'category' else 'item'}"
+        metric = str(rows["metric"].iloc[0]) if len(rows) else "score"
+        title = f"{question_id}: RT vs model {metric} per {category if unit == 'category' else 'item'}"
         self.setTitle(title)
         if rows.empty:
             self.say_empty("Needs response times and model predictions")
             return
         x = rows["mean_rt_ms"].to_numpy(dtype=float)
-        y = rows["model_accuracy"].to_numpy(dtype=float)
+        y = rows["model_score"].to_numpy(dtype=float)
         self.addItem(pg.ScatterPlotItem(x=x, y=y, size=9, brush="#4C72B0"))
         if len(x) <= 40:  # beyond that, labels hide the points
             for xi, yi, label in zip(x, y, labels, strict=True):
