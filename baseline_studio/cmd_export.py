@@ -99,7 +99,12 @@ def run(args: argparse.Namespace) -> int:
     from exporters import export_all
     from exporters.inspect_log import available as inspect_log_available
     from exporters.inspect_log import inspect_note
+    from exporters.mteb_results import missing_mteb_languages
 
+    no_mteb = missing_mteb_languages(loaded)
+    if no_mteb:
+        print(f"warning: no MTEB results folder: {no_mteb}; every other file is written",
+              file=sys.stderr)
     db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
     recorded = db.study_assets_digest(loaded.content_hash)  # the files when answers were given
     for change in recorded_asset_changes(loaded, recorded, data_home(args.home)):

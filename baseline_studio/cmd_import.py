@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--item-field", metavar="FIELD",
                    help="inspect-log: the sample metadata field holding the item id; "
                    "lm-eval-samples: the field of `doc` holding it (default: the sample's id)")
+    p.add_argument("--language", metavar="CODE",
+                   help="MTEB kinds: the study's language where the source has no language "
+                   "column, e.g. eng-Latn (the MTEB export needs one)"),
     p.set_defaults(handler=run)
 
 
@@ -51,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         source=args.source[0], sources=tuple(args.source), item_field=args.item_field,
         out=args.out, images=args.images, sample=args.sample, seed=args.seed,
         study_id=args.study_id, title=args.title, illustrative=args.illustrative, note=args.note,
+        language=args.language,
         progress=progress,
     )
     try:

@@ -21,6 +21,7 @@ from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.conflicts import refuse_conflicts
 from exporters.gaps_csv import write_human_vs_model
 from exporters.inspect_log import write_inspect_logs
 from exporters.kind_tables_csv import write_kind_tables
@@ -54,6 +55,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
     `exclude`. `inspect_log`: the humans as Inspect eval logs too (exporters/inspect_log.py;
     ~3 ms a sample in inspect-ai's writer)."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
+    refuse_conflicts(loaded, db, include_simulated=include_simulated)
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
     # of CPU at 600,000 responses, for ~300 objects in cycles left over at the end (measured
