@@ -716,14 +716,6 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>أجاب هذا الرمز بالفعل عن كل عناصر هذه الدراسة. تحقّق من الرمز، أو اسأل فريق الدراسة.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>مرحبًا بعودتك: أجبتَ عن {answered} من {total}. ستتابع من حيث توقفت.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>استئناف  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>يبدو هذا اسم شخص؛ يجب أن تكون رموز المشاركين أسماء مستعارة (مثل P017).</translation>
     </message>

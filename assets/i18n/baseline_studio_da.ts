@@ -660,14 +660,6 @@ Hvis du afslog ved en fejl eller har et spørgsmål om undersøgelsen, så sig d
         <translation>Denne kode har allerede besvaret alle opgaver i undersøgelsen. Tjek koden, eller spørg undersøgelsens personale.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>Velkommen tilbage: {answered} af {total} besvaret. Du fortsætter, hvor du slap.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>Genoptag  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>Dette ligner et personnavn; deltagerkoder bør være pseudonymer (f.eks. P017).</translation>
     </message>

@@ -660,14 +660,6 @@ Hvis du avslo ved en feil, eller har et spørsmål om studien, si fra til studie
         <translation>Denne koden har allerede svart på alle oppgavene i studien. Sjekk koden, eller spør studiepersonalet.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>Velkommen tilbake: {answered} av {total} besvart. Du fortsetter der du slapp.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>Gjenoppta  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>Dette ser ut som et personnavn; deltakerkoder bør være pseudonymer (for eksempel P017).</translation>
     </message>

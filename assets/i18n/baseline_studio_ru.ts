@@ -674,14 +674,6 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>По этому коду уже даны ответы на все задания исследования. Проверьте код или обратитесь к сотрудникам исследования.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>С возвращением: отвечено {answered} из {total}. Вы продолжите с того места, где остановились.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>Продолжить  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>Это похоже на имя человека; коды участников должны быть псевдонимами (например, P017).</translation>
     </message>

@@ -646,14 +646,6 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>此编号已回答本研究的所有题目。请核对编号，或询问研究人员。</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>欢迎回来：已回答 {answered}/{total}。你将从上次停下的地方继续。</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>继续作答  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>这看起来像人名；参与者编号应当是化名（例如 P017）。</translation>
     </message>

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.widgets.field_support import bundled_copy, open_trial, pixel
-from widgets.qt import QtGui, Qt
+from widgets.qt import Qt, QtGui
 
 
 def _painted_bars(app, count: int) -> list[bool]:

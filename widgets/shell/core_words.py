@@ -58,11 +58,15 @@ def code_problem_text(problem: str) -> str:
 
 
 def profile_problem_text(label: str, problem: str) -> str:
-    """check_profile's "<label>: <what is wrong>" with the second part translated."""
+    """check_profile's "<label>: <what is wrong>" as the sentence shown right under the field:
+    the second part only, translated (the label stands just above it; repeated, a label that
+    ends in a question mark read "...fluently?: please fill this in")."""
     head = f"{label}: "
     rest = problem[len(head):] if problem.startswith(head) else problem
+    text = rest
     for pattern, words in PROFILE_PROBLEMS:
         found = pattern.fullmatch(rest)
         if found:
-            return head + _tr(words).format(**found.groupdict())
-    return problem
+            text = _tr(words).format(**found.groupdict())
+            break
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -173,9 +173,10 @@ class ParticipantFlow(QObject):
         self._standings = {s.code: s for s in standings}
         page = self._code_page(code)
         standing = page.standing()
-        if code and standing is not None and not standing.finished:
-            page.submit()  # --participant of someone unfinished: resume straight away
-        elif code and standing is None and not any(f.required for f in loaded.study.profile_fields):
+        # --participant: confirmed as if typed and Enter pressed (someone unfinished resumes
+        # straight away; a finished or unknown code is told so), unless a profile is needed.
+        if code and (standing is not None
+                     or not any(f.required for f in loaded.study.profile_fields)):
             page.submit()
 
     def _code_page(self, code: str) -> ParticipantScreen:
