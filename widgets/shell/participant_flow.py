@@ -326,13 +326,13 @@ class ParticipantFlow(QObject):
         elif isinstance(screen, BreakScreen):
             controller.start_break()
             page = MessageScreen(self.tr("Break"), break_text(screen.done, screen.total),
-                                 base=base)
+                                 base=base, guarded=True)
             page.done.connect(controller.end_break)
             self._show(page)
         elif isinstance(screen, EndScreen):
             controller.close()
             page = MessageScreen(self.tr("Finished"), end_text(screen), button=self.tr("Done"),
-                                 base=base)
+                                 base=base, guarded=True)
             page.done.connect(self.show_start)
             self._show(page)
         self.screen_shown.emit(screen)
