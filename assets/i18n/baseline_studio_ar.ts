@@ -294,6 +294,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **ليس تمامًا.** الإجابة المتوقعة: {answer}</translation>
     </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **انتهى الوقت** قبل الإجابة. الإجابة المتوقعة: {answer}</translation>
+    </message>
 </context>
 <context>
     <name>FontZoom</name>
@@ -1166,6 +1170,10 @@ Press Enter (or Confirm) again to submit.</source>
     <message>
         <source>Confirm  ⏎</source>
         <translation>تأكيد  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>الوقت المتبقي: {seconds} ث</translation>
     </message>
 </context>
 </TS>

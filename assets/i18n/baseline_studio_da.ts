@@ -258,6 +258,10 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **Ikke helt.** Det forventede svar: {answer}</translation>
     </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **Tiden løb ud** før et svar. Det forventede svar: {answer}</translation>
+    </message>
 </context>
 <context>
     <name>FontZoom</name>
@@ -1090,6 +1094,10 @@ Tryk på Enter (eller Bekræft) igen for at sende.</translation>
     <message>
         <source>Confirm  ⏎</source>
         <translation>Bekræft  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>Tid tilbage: {seconds} s</translation>
     </message>
 </context>
 </TS>

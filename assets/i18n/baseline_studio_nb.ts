@@ -258,6 +258,10 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **Ikke helt.** Forventet svar: {answer}</translation>
     </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **Tiden gikk ut** før et svar. Det forventede svaret: {answer}</translation>
+    </message>
 </context>
 <context>
     <name>FontZoom</name>
@@ -1090,6 +1094,10 @@ Trykk Enter (eller Bekreft) igjen for å sende inn.</translation>
     <message>
         <source>Confirm  ⏎</source>
         <translation>Bekreft  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>Tid igjen: {seconds} s</translation>
     </message>
 </context>
 </TS>

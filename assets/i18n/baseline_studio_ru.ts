@@ -267,6 +267,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **Не совсем.** Ожидаемый ответ: {answer}</translation>
     </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **Время вышло** до ответа. Ожидаемый ответ: {answer}</translation>
+    </message>
 </context>
 <context>
     <name>FontZoom</name>
@@ -1109,6 +1113,10 @@ Press Enter (or Confirm) again to submit.</source>
     <message>
         <source>Confirm  ⏎</source>
         <translation>Подтвердить  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>Осталось времени: {seconds} с</translation>
     </message>
 </context>
 </TS>

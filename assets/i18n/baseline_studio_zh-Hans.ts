@@ -249,6 +249,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **不太对**。预期答案：{answer}</translation>
     </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **时间到**，尚未作答。预期答案：{answer}</translation>
+    </message>
 </context>
 <context>
     <name>FontZoom</name>
@@ -1071,6 +1075,10 @@ Press Enter (or Confirm) again to submit.</source>
     <message>
         <source>Confirm  ⏎</source>
         <translation>确认  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>剩余时间：{seconds} 秒</translation>
     </message>
 </context>
 </TS>

@@ -15,9 +15,11 @@ from widgets.qt import QColor, QPoint, QWidget
 
 
 def bundled_copy(tmp_path: Path, study: str, item_ids: list[str] | None = None,
-                 **changes: Any) -> Path:
+                 design: dict[str, Any] | None = None, **changes: Any) -> Path:
     """A copy of a bundled study (its images too); with `item_ids` only those items, in that
-    order, unshuffled, no consent, instructions, profile, practice or assignment."""
+    order, unshuffled, in their blocks (without the blocks' introductions), no consent,
+    instructions, profile, breaks or assignment. `design` changes the design, `changes` the
+    study's other fields."""
     folder = tmp_path / study
     shutil.copytree(bundled_studies_dir() / study, folder)
     path = folder / "study.json"
@@ -25,16 +27,21 @@ def bundled_copy(tmp_path: Path, study: str, item_ids: list[str] | None = None,
     if item_ids is not None:
         by_id = {i["id"]: i for i in raw["items"]}
         raw["items"] = [by_id[i] for i in item_ids]
-        for item in raw["items"]:
-            item.pop("block", None)
+        used = {i.get("block") for i in raw["items"]}
+        blocks = [{k: v for k, v in b.items() if k != "intro"}
+                  for b in raw.get("blocks", []) if b["id"] in used]
+        raw["blocks"] = blocks or [{"id": "main", "kind": "main", "title": "Main"}]
+        if not blocks:
+            for item in raw["items"]:
+                item.pop("block", None)
         raw["consent"] = ""
         raw["instructions"] = ""
         raw["profile_fields"] = []
-        raw["blocks"] = [{"id": "main", "kind": "main", "title": "Main"}]
         raw.pop("assignment", None)
         raw.pop("models", None)
         raw["design"] = {**raw.get("design", {}), "shuffle_items": False}
         raw["design"].pop("break_every", None)
+    raw["design"] = {**raw.get("design", {}), **(design or {})}
     raw.update(changes)
     path.write_text(json.dumps(raw), encoding="utf-8")
     return folder
