@@ -1175,5 +1175,13 @@ Press Enter (or Confirm) again to submit.</source>
         <source>Time left: {seconds} s</source>
         <translation>الوقت المتبقي: {seconds} ث</translation>
     </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>مفتاح إجابتك</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>يرسل الإجابة فورًا (دون Enter)</translation>
+    </message>
 </context>
 </TS>

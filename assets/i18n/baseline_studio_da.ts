@@ -1099,5 +1099,13 @@ Tryk på Enter (eller Bekræft) igen for at sende.</translation>
         <source>Time left: {seconds} s</source>
         <translation>Tid tilbage: {seconds} s</translation>
     </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>Din svartast</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>sender med det samme (uden Enter)</translation>
+    </message>
 </context>
 </TS>

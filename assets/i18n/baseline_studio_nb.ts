@@ -1099,5 +1099,13 @@ Trykk Enter (eller Bekreft) igjen for å sende inn.</translation>
         <source>Time left: {seconds} s</source>
         <translation>Tid igjen: {seconds} s</translation>
     </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>Svartasten din</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>sender med en gang (uten Enter)</translation>
+    </message>
 </context>
 </TS>

@@ -1118,5 +1118,13 @@ Press Enter (or Confirm) again to submit.</source>
         <source>Time left: {seconds} s</source>
         <translation>Осталось времени: {seconds} с</translation>
     </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>Клавиша ответа</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>сразу отправляет ответ (без Enter)</translation>
+    </message>
 </context>
 </TS>

@@ -1080,5 +1080,13 @@ Press Enter (or Confirm) again to submit.</source>
         <source>Time left: {seconds} s</source>
         <translation>剩余时间：{seconds} 秒</translation>
     </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>答案键</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>立即提交（无需 Enter）</translation>
+    </message>
 </context>
 </TS>

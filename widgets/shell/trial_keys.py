@@ -156,6 +156,8 @@ _WORDS = (QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Space"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen",
                                    "submit the answers, or go to the question still open"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", " (in a comment box: Ctrl+Enter)"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Your answer key"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "submits at once (no Enter)"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "pause: the item is hidden and the clock stops"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Tab / Shift+Tab"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "next / previous question, in reading order"))
@@ -181,8 +183,12 @@ def trial_key_help(screen: TrialParts) -> list[tuple[str, str]]:
                      QtCore.QCoreApplication.translate("ImageViewer", what))
                     for k, what in IMAGE_KEY_HELP)
     comments = panel is not None and any(e.widget.takes_text() for e in panel.entries)
-    keys.append((say("Enter"), say("submit the answers, or go to the question still open")
-                 + (say(" (in a comment box: Ctrl+Enter)") if comments else "")))
+    if screen.view is not None and screen.view.submit_on_answer:
+        # As the footer says: the answer key sends, Enter has nothing to do.
+        keys.append((say("Your answer key"), say("submits at once (no Enter)")))
+    else:
+        keys.append((say("Enter"), say("submit the answers, or go to the question still open")
+                     + (say(" (in a comment box: Ctrl+Enter)") if comments else "")))
     keys.append((pause_keys(screen, listed=True),
                  say("pause: the item is hidden and the clock stops")))
     keys.append((say("Tab / Shift+Tab"), say("next / previous question, in reading order")))
