@@ -25,7 +25,7 @@ from widgets.designer.competence import CompetenceReader
 from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions, remind_timing_check
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
-from widgets.settings import restore_geometry, save_geometry
+from widgets.settings import fit_on_screen, restore_geometry, save_geometry
 from widgets.tasks import TaskManager
 from widgets.typography import ScaledFonts, mute
 from widgets.writer import describe_error
@@ -121,8 +121,10 @@ class DesignerWindow(QtWidgets.QMainWindow):
         layout.addWidget(self.timing_reminder)
         self.setCentralWidget(central)
         self._build_menus()
-        if settings is None or not restore_geometry(settings, GEOMETRY_KEY, self):
-            self.resize(1000, 700)
+        if settings is not None and restore_geometry(settings, GEOMETRY_KEY, self):
+            fit_on_screen(self)  # saved on another screen, or at another scale
+        else:
+            fit_on_screen(self, 1000, 700)
         self._load_study_list()
         remind_timing_check(self)
 

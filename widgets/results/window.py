@@ -34,7 +34,7 @@ from widgets.results.plots import (
 )
 from widgets.results.scale_plots import AbilityPlot, DifficultyRtPlot, hardest_items
 from widgets.results.tables import fill_table, results_table
-from widgets.settings import app_settings, set_study_flag, study_flag
+from widgets.settings import app_settings, fit_on_screen, set_study_flag, study_flag
 from widgets.tasks import TaskManager
 
 SIMULATED_KEY = "include_simulated"
@@ -136,7 +136,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.comments = results_table()
         self.tabs.addTab(self.comments, "Comments")
         self.setCentralWidget(central)
-        self.resize(1200, 820)
+        fit_on_screen(self, 1200, 820)
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
                                               "ratings": self.ratings_plot,
                                               "gaps": self.human_vs_model.forest,

@@ -19,6 +19,7 @@ from widgets.qt import QEvent, QKeyEvent, QKeySequence, QtGui, QTimer, QtWidgets
 from widgets.settings import (
     FontZoom,
     app_settings,
+    fit_on_screen,
     refresh_style_sheets,
     restore_geometry,
     save_geometry,
@@ -77,8 +78,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.flow.error.connect(self.show_error)
         self.flow.start.passphrase_requested.connect(self.open_designer)
         self._build_menus()
-        if not restore_geometry(self.settings, GEOMETRY_KEY, self):
-            self.resize(1200, 800)
+        if restore_geometry(self.settings, GEOMETRY_KEY, self):
+            fit_on_screen(self)  # saved on another screen, or at another scale
+        else:
+            fit_on_screen(self, 1200, 800)
         self.keys = KeyRouter(self, self._trial_key, self._key_failed,
                               on_focus=self._focus_moved)
         self.flow.trial_shown.connect(self.keys.set_active)
