@@ -727,6 +727,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>هذا ليس من رموز هذه الدراسة: تحقّق من البطاقة التي أُعطيت لك.</translation>
     </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**انتهى التدريب.** من الآن فصاعدًا تُحتسب إجاباتك ولن تظهر أي ملاحظات.</translation>
+    </message>
 </context>
 <context>
     <name>PausePage</name>

@@ -671,6 +671,10 @@ Hvis du afslog ved en fejl eller har et spørgsmål om undersøgelsen, så sig d
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>Dette er ikke en af undersøgelsens koder: tjek det kort, du har fået.</translation>
     </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**Øvelsen er slut.** Fra nu af tæller dine svar, og der gives ingen tilbagemelding.</translation>
+    </message>
 </context>
 <context>
     <name>PausePage</name>

@@ -671,6 +671,10 @@ Hvis du avslo ved en feil, eller har et spørsmål om studien, si fra til studie
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>Dette er ikke en av studiens koder: sjekk kortet du fikk.</translation>
     </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**Øvingen er over.** Fra nå av teller svarene dine, og du får ingen tilbakemelding.</translation>
+    </message>
 </context>
 <context>
     <name>PausePage</name>

@@ -685,6 +685,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>Это не код данного исследования: проверьте выданную вам карточку.</translation>
     </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**Тренировка окончена.** С этого момента ваши ответы засчитываются, и обратной связи не будет.</translation>
+    </message>
 </context>
 <context>
     <name>PausePage</name>

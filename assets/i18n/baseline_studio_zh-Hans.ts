@@ -657,6 +657,10 @@ If you declined by mistake, or have a question about the study, please tell the 
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>这不是本研究的编号：请核对发给你的卡片。</translation>
     </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**练习结束。** 从现在起你的回答将被计入，且不再显示反馈。</translation>
+    </message>
 </context>
 <context>
     <name>PausePage</name>

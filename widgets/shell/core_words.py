@@ -45,6 +45,19 @@ PROFILE_PROBLEMS = (
 )
 
 
+# The core's texts a participant reads whole (block introductions it writes itself).
+CORE_TEXTS = (
+    QtCore.QT_TRANSLATE_NOOP("ParticipantScreen", "**Practice is over.** From now on your answers "
+                             "count and no feedback is given."),
+)
+
+
+def core_text(text: str) -> str:
+    """A text the core wrote for the participant, in the participant's language (the study's
+    own words, any other text, are shown as they are)."""
+    return _tr(text) if text in CORE_TEXTS else text
+
+
 def _tr(text: str) -> str:
     return QtCore.QCoreApplication.translate(CONTEXT, text)
 

@@ -35,6 +35,7 @@ from app.study.ui_language import DEFAULT_UI_LANGUAGE, language_choices
 from app.study_places import remember_folder
 from widgets.i18n import current_ui_language, participant_number, set_ui_language
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
+from widgets.shell.core_words import core_text
 from widgets.shell.language_picker import add_language_picker
 from widgets.shell.message_screens import (
     CodeInUseScreen,
@@ -319,8 +320,8 @@ class ParticipantFlow(QObject):
         controller.finish_start()
         self.trial.discard_next()  # whatever was built ahead is not what comes next
         if isinstance(screen, BlockIntroScreen):
-            page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,
-                                 button=self.tr("Start"), base=base)
+            page = MessageScreen(block_intro_title(screen.title, screen.practice),
+                                 core_text(screen.text), button=self.tr("Start"), base=base)
             page.done.connect(lambda: controller.acknowledge_intro(screen.block_id))
             self._show(page)
         elif isinstance(screen, BreakScreen):
