@@ -80,6 +80,7 @@ def _say_where_text_goes(screen: TrialParts, event: QKeyEvent) -> None:
     if (panel is None or len(text) != 1 or not text.isalpha()
             or not any(e.widget.takes_text() for e in panel.entries)):
         return
+    screen.status_note = None
     screen.status.setText(QtCore.QCoreApplication.translate(
         "TrialScreen", "To write a comment, click its box (or press Tab until you reach it), "
         "then type."))
@@ -120,11 +121,16 @@ def _image_key(screen: TrialParts, focus: object, event: QKeyEvent) -> bool:
     return True
 
 
-def explain_incomplete(screen: TrialParts) -> None:
+def explain_incomplete(screen: TrialParts, *, move: bool = True) -> None:
     """Enter with questions unanswered: name the first one still open (by its number and the
-    start of its prompt), say how many more there are, and go there."""
+    start of its prompt), say how many more there are, and go there (`move`). Called again
+    (move=False) on every change of the answers while it is shown, so that it never names a
+    question answered since; once all are answered it is cleared."""
     panel = screen.panel
     if panel is None or panel.all_complete():
+        if screen.status_note == "incomplete":
+            screen.status.setText("")
+            screen.status_note = None
         return
     open_entries = [e for e in panel.entries if not e.state.is_complete()]
     focused = panel.focused_entry()
@@ -137,7 +143,9 @@ def explain_incomplete(screen: TrialParts) -> None:
         text += " " + QtCore.QCoreApplication.translate(
             "TrialScreen", "%Ln more question(s) also need one.", "", more)
     screen.status.setText(text)
-    panel.focus_entry(target)
+    screen.status_note = "incomplete"
+    if move:
+        panel.focus_entry(target)
 
 
 def _tr(text: str) -> str:

@@ -38,7 +38,12 @@ from widgets.shell.pause_page import PausePage
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
-from widgets.shell.trial_keys import handle_trial_key, pause_keys, trial_key_help
+from widgets.shell.trial_keys import (
+    explain_incomplete,
+    handle_trial_key,
+    pause_keys,
+    trial_key_help,
+)
 from widgets.shell.trial_pause import pause_trial, resume_trial
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.shell.trial_review import awaiting_confirmation, reviewed
@@ -109,6 +114,7 @@ class TrialScreen(QWidget):
         self._time_left_timer.setInterval(200)
         self._time_left_timer.timeout.connect(self._show_time_left)
         self.timed_out = False  # the trial's answers went in when the time ran out
+        self.status_note: str | None = None  # "incomplete": the status names open questions
         self.hint = mute(QtWidgets.QLabel(""))
         footer.addWidget(self.hint)
         # No focus: a click pauses, and the keys stay with the answers.
@@ -189,6 +195,8 @@ class TrialScreen(QWidget):
         assert body.stimulus is not None and body.panel is not None
         body.panel.completeness_changed.connect(self._completeness_changed)
         self.status.setText("")
+        self.status_note = None
+        body.panel.answer_changed.connect(self._answers_changed)
         self._set_notice("")
         self.review_token = None
         self.timed_out = False
@@ -315,6 +323,10 @@ class TrialScreen(QWidget):
         self.sync_button()
         if complete and self.view is not None and self.view.submit_on_answer:
             self.submit()
+
+    def _answers_changed(self) -> None:
+        if self.status_note == "incomplete" and self.phase == "trial":
+            explain_incomplete(self, move=False)
 
     def sync_button(self) -> None:
         self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
