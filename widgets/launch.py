@@ -101,6 +101,7 @@ def launch(args: argparse.Namespace) -> int:
         window = StationWindow(db, home=home)
         window.show()
         if path is not None:
+            window.flow.pinned_study = path
             window.flow.open_study(path, code=getattr(args, "participant", None))
         else:
             window.flow.show_start()

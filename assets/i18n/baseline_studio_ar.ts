@@ -279,6 +279,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>Continue  ⏎</source>
         <translation>متابعة  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>هل تريد الرفض؟ اضغط Esc مرة أخرى للرفض، أو ضع علامة في المربع للمشاركة.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>

@@ -243,6 +243,10 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
         <source>Continue  ⏎</source>
         <translation>Fortsæt  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>Vil du sige nej? Tryk på Esc igen for at sige nej, eller sæt flueben i feltet for at deltage.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>

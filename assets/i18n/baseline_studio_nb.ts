@@ -243,6 +243,10 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
         <source>Continue  ⏎</source>
         <translation>Fortsett  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>Vil du si nei? Trykk Esc igjen for å si nei, eller kryss av i boksen for å delta.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>

@@ -252,6 +252,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>Continue  ⏎</source>
         <translation>Продолжить  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>Вы хотите отказаться? Нажмите Esc ещё раз, чтобы отказаться, или отметьте поле, чтобы принять участие.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>

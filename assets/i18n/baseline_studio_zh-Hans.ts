@@ -234,6 +234,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>Continue  ⏎</source>
         <translation>继续  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>你要拒绝吗？再按一次 Esc 即拒绝，或勾选方框以参加。</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>

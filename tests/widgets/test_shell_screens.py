@@ -142,6 +142,10 @@ def test_consent_must_be_ticked(qtbot) -> None:
     assert screen.agree.isChecked() and screen.continue_button.isEnabled()
     qtbot.keyClick(screen.agree, Qt.Key.Key_Return)
     assert agreed == [True]
+    declined: list[bool] = []
+    screen.declined.connect(lambda: declined.append(True))
+    qtbot.keyClick(screen, Qt.Key.Key_Escape)  # one Esc asks
+    assert not declined and "Esc again" in screen.hint.text()
     with qtbot.waitSignal(screen.declined):
         qtbot.keyClick(screen, Qt.Key.Key_Escape)
 

@@ -95,9 +95,11 @@ class ConsentScreen(Page):
             self.tr("I have read the above and agree to take part."), self.column)
         self.fonts.add(self.agree, 1.1)
         self.body.addWidget(self.agree)
-        hint = mute(QtWidgets.QLabel(
+        self.hint = hint = mute(QtWidgets.QLabel(
             self.tr("Space ticks the box, Enter continues, Esc declines.")))
+        hint.setWordWrap(True)
         self.body.addWidget(hint)
+        self._decline_asked = False  # Esc once: asked; Esc again: declined
         self.body.addStretch(1)
         self.decline_button = self.add_button(self.tr("I do not agree"))
         self.decline_button.clicked.connect(self.declined.emit)
@@ -120,6 +122,13 @@ class ConsentScreen(Page):
         return True
 
     def escape_pressed(self) -> bool:
+        # Declining ends the session before it starts: one stray Esc must not do it.
+        if not self._decline_asked:
+            self._decline_asked = True
+            self.hint.setText(self.tr("Do you want to decline? Press Esc again to decline, or "
+                                      "tick the box to take part."))
+            self.decline_button.setFocus()
+            return True
         self.declined.emit()
         return True
 

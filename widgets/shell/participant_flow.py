@@ -78,6 +78,9 @@ class ParticipantFlow(QObject):
         set_ui_language(DEFAULT_UI_LANGUAGE)  # English's plural forms ("1 item", "2 items")
         self.trial = self._make_trial()
         self._pending_code: str | None = None
+        # The one study this station runs (`run --study`): "the start" is its code screen,
+        # never the list of studies or the designer passphrase.
+        self.pinned_study: Path | None = None
         self._standings: dict[str, ParticipantStanding] = {}
         self._language: str | None = None  # the participant's pick on the code screen
         self.engine_class: type[SessionEngine] = SessionEngine  # a preview sets its own
@@ -129,6 +132,10 @@ class ParticipantFlow(QObject):
     # ------------------------------------------------------------------ start
 
     def show_start(self) -> None:
+        if self.pinned_study is not None:
+            self.end_session()
+            self.open_study(self.pinned_study)
+            return
         self.end_session()
         self.loaded = None
         self._language = None
@@ -193,6 +200,7 @@ class ParticipantFlow(QObject):
         add_language_picker(page, page.form.form_layout, choices, self._language,
                             lambda tag: self._language_chosen(tag, page))
         page.back.connect(self.show_start)
+        page.back_button.setVisible(self.pinned_study is None)  # nowhere to go back to
         page.proceed.connect(self._participant_ready)
         self._show(page)
         return page

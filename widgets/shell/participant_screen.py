@@ -241,5 +241,6 @@ class ParticipantScreen(Page):
         return True
 
     def escape_pressed(self) -> bool:
-        self.back.emit()
+        if not self.back_button.isHidden():
+            self.back.emit()
         return True

@@ -302,7 +302,13 @@ class QuestionPanel(QtWidgets.QScrollArea):
         if layout is not None:
             layout.addWidget(label)
         label.show()
+        # Once laid out: until then the new label sits at the box's top, and the last
+        # question's feedback was left below the fold.
+        inner = self.widget().layout()
+        if inner is not None:
+            inner.activate()
         self.ensureWidgetVisible(label, 0, 24)
+        QTimer.singleShot(0, label, lambda: self.ensureWidgetVisible(label, 0, 24))
         return label
 
     def set_locked(self, locked: bool) -> None:
