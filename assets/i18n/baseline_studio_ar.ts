@@ -371,6 +371,22 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>unknown error</source>
         <translation>خطأ غير معروف</translation>
     </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>أفتح / أغمق</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>تباين أكثر / أقل</translation>
+    </message>
 </context>
 <context>
     <name>InlineImage</name>

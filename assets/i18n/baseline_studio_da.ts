@@ -335,6 +335,22 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
         <source>unknown error</source>
         <translation>ukendt fejl</translation>
     </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>lysere / mørkere</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>mere / mindre kontrast</translation>
+    </message>
 </context>
 <context>
     <name>InlineImage</name>

@@ -326,6 +326,22 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>调亮 / 调暗</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>增加 / 降低对比度</translation>
+    </message>
 </context>
 <context>
     <name>InlineImage</name>

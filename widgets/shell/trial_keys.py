@@ -10,8 +10,9 @@ after another (a participant cannot see where the keyboard focus is)."""
 
 from __future__ import annotations
 
+from widgets.images.panel import AdjustmentBar
+from widgets.images.viewer import ADJUST_ACTIONS, ImageViewer, image_key
 from widgets.images.viewer import KEY_HELP as IMAGE_KEY_HELP
-from widgets.images.viewer import ImageViewer, image_key
 from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets
 from widgets.shell.question_panel import is_text_input
 from widgets.shell.trial_parts import TrialParts
@@ -114,6 +115,10 @@ def _image_key(screen: TrialParts, focus: object, event: QKeyEvent) -> bool:
     viewers = stimulus.findChildren(ImageViewer)
     if not viewers:
         return False
+    if action in ADJUST_ACTIONS:  # every image of the trial, as the sliders do
+        for bar in stimulus.findChildren(AdjustmentBar):
+            bar.apply_action(action)
+        return True
     targets = ([focus] if isinstance(focus, ImageViewer) and focus in viewers
                else [v for v in viewers if v.underMouse()] or viewers)
     for viewer in targets:
