@@ -97,7 +97,14 @@ class DesignerWindow(QtWidgets.QMainWindow):
         layout.addLayout(top)
         self.summary = QtWidgets.QLabel("")
         self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
+        summary_row = QtWidgets.QHBoxLayout()
+        summary_row.addWidget(self.summary, 1)
+        # Simulated participants (`simulate`) are left out of the counts and the coverage, and
+        # the summary says how many; ticked, they count as raters (to try the plan out).
+        self.include_simulated = QtWidgets.QCheckBox("Include simulated participants", central)
+        self.include_simulated.toggled.connect(lambda _on: self.refresh())
+        summary_row.addWidget(self.include_simulated, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(summary_row)
         self.tabs = QtWidgets.QTabWidget(central)
         self.participants = _table(["Participant", "Answered", "Of", "Status", "Consent",
                                     "Started (UTC)", "Profile", COMPETENCE], self.tabs)
@@ -246,10 +253,12 @@ class DesignerWindow(QtWidgets.QMainWindow):
             return
         self.status.setText("Reading the database…")
 
+        simulated = self.include_simulated.isChecked()
+
         def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int], DesignReport]:
             standings = participant_standings(loaded.study, self.db)
-            people = [s.code for s in standings if not s.simulated]
-            return (standings, coverage(loaded, self.db),
+            people = [s.code for s in standings if simulated or not s.simulated]
+            return (standings, coverage(loaded, self.db, include_simulated=simulated),
                     promised_coverage(loaded.study, people), design_report(loaded.study, self.db))
 
         self.tasks.run_write(read, on_done=lambda r: self._show(*r), on_error=self._failed,
@@ -289,16 +298,26 @@ class DesignerWindow(QtWidgets.QMainWindow):
         self.coverage.setSortingEnabled(True)
         self.coverage.resizeColumnsToContents()
 
-        people = [s for s in standings if not s.simulated]
+        included = self.include_simulated.isChecked()
+        people = [s for s in standings if included or not s.simulated]
+        simulated = sum(1 for s in standings if s.simulated)
         finished = sum(1 for s in people if s.finished)
         k = cov.target
         codes = cov.suggested_codes()
         hand_out = (f" Codes whose items nobody has rated yet: {', '.join(codes[:8])}"
                     f"{'…' if len(codes) > 8 else ''}." if codes and not cov.complete else "")
+        if not simulated:
+            counted = ""
+        elif included:
+            counted = f", {simulated} of them simulated"
+        else:
+            counted = (f"; {simulated} simulated not counted (tick \"Include simulated "
+                       "participants\" to count them)")
         self.summary.setText(
             f"{len(people)} participant{'s' if len(people) != 1 else ''} "
-            f"({finished} finished). Target: {k} rater{'s' if k != 1 else ''} per item; "
-            f"{len(cov.under)} of {len(cov.items)} items have fewer.{hand_out}")
+            f"({finished} finished{counted}). Target: {k} rater{'s' if k != 1 else ''} per "
+            f"item; {len(cov.under)} of {len(cov.items)} items have fewer.{hand_out}")
+        self.include_simulated.setVisible(bool(simulated) or included)
         self.status.setText("")
 
     def _show_competence(self, by_code: dict[str, tuple[float, bool]]) -> None:
