@@ -32,6 +32,11 @@ class HumanVsModelTab(QWidget):
         bar.addWidget(self.breakdown)
         self.status = QtWidgets.QLabel("Computing the comparisons…", self)
         bar.addWidget(self.status, 1)
+        # Saved as the other tabs' plots are (the window connects them: it owns the dialog).
+        self.save_buttons = {suffix: QtWidgets.QPushButton(f"Save {suffix.upper()}…", self)
+                             for suffix in ("png", "svg")}
+        for button in self.save_buttons.values():
+            bar.addWidget(button)
         layout.addLayout(bar)
         self.forest = ForestPlot()
         self.strip = RaterStrip()

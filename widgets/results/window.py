@@ -122,6 +122,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.human_vs_model = HumanVsModelTab()
         self.model.compared.connect(self.human_vs_model.show_comparison)
         self.tabs.addTab(self.human_vs_model, "Human vs model")  # index 5 (results_tour)
+        for suffix, button in self.human_vs_model.save_buttons.items():
+            button.clicked.connect(lambda _=False, s=suffix: self._save(
+                self.human_vs_model.forest, "gaps", s))
         # The Rasch scale (humans and models on one axis, the hardest items), difficulty
         # against RT and the alt-test (indices 6 and 7, results_tour).
         self.ability_plot = AbilityPlot()
