@@ -9,6 +9,7 @@ designer's tools; each is added only if its module is installed (widgets.designe
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from app.catalog import StudyEntry, list_studies
@@ -44,6 +45,23 @@ def _table(headers: list[str], parent: QWidget) -> QtWidgets.QTableWidget:
     table.verticalHeader().hide()
     table.horizontalHeader().setStretchLastSection(True)
     return table
+
+
+def natural_key(text: str) -> list[tuple[int, int | str]]:
+    """Digits compared as numbers: SIM999 before SIM2000, P9 before P10."""
+    return [(0, int(part)) if part.isdigit() else (1, part.casefold())
+            for part in re.split(r"(\d+)", text) if part]
+
+
+class _NamedCell(QtWidgets.QTableWidgetItem):
+    """A code or an item id: sorted by natural_key, not as text."""
+
+    def __lt__(self, other: QtWidgets.QTableWidgetItem) -> bool:
+        return natural_key(self.text()) < natural_key(other.text())
+
+
+def _name_cell(text: str) -> QtWidgets.QTableWidgetItem:
+    return _NamedCell(text)
 
 
 def _cell(value: str | int, *, bold: bool = False) -> QtWidgets.QTableWidgetItem:
@@ -277,7 +295,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
             profile = ", ".join(f"{k}={v}" for k, v in sorted(s.profile.items())
                                 if k not in {f.id for f in study.profile_fields if f.identifying})
             code = s.code + ("  (simulated)" if s.simulated else "")
-            values = [_cell(code), _cell(s.answered), _cell(s.total), _cell(state),
+            values = [_name_cell(code), _cell(s.answered), _cell(s.total), _cell(state),
                       _cell("yes" if s.consent_given else "no"), _cell(s.created_utc[:19]),
                       _cell(profile)]
             for col, cell in enumerate(values):
@@ -291,7 +309,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
         for row, c in enumerate(sorted(cov.items, key=lambda c: (c.raters, c.item_id))):
             below = c.missing > 0
             status = f"needs {c.missing} more" if below else "reached"
-            values = [_cell(c.item_id), _cell(c.raters), _cell(expected.get(c.item_id, 0)),
+            values = [_name_cell(c.item_id), _cell(c.raters), _cell(expected.get(c.item_id, 0)),
                       _cell(c.target), _cell(status, bold=below)]
             for col, cell in enumerate(values):
                 self.coverage.setItem(row, col, cell)
