@@ -211,6 +211,8 @@ class MainWindow(QtWidgets.QMainWindow):
         controller = self.flow.controller
         return controller is not None and not controller.closed
 
+    is_preview = False  # the designer's preview (widgets/preview/window.py) says so on quit
+
     def request_quit(self) -> None:
         """Ctrl+Q: ask first when a session is under way, then close."""
         if self.session_running() and not self._confirm_quit():
@@ -221,7 +223,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _confirm_quit(self) -> bool:
         trial = self.flow.trial
         paused = self.flow.current() is trial and trial.pause("quit_question", hide=False)
-        leave = ask_to_quit(self)
+        leave = ask_to_quit(self, preview=self.is_preview)
         if paused and not leave:
             trial.resume()
         return leave
