@@ -86,6 +86,18 @@ class ResultsWindow(QtWidgets.QMainWindow):
         bar.addStretch(1)
         self.status = QtWidgets.QLabel("Computing…", central)
         bar.addWidget(self.status)
+        # The two stages (the scores, then the human-vs-model tests), as the export dialog
+        # shows its steps: with thousands of participants each takes many seconds.
+        self.progress = QtWidgets.QProgressBar(central)
+        self.progress.setRange(0, 0)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(120)
+        self.progress.hide()
+        bar.addWidget(self.progress)
+        # Whether the results on screen count simulated participants (not the box: it may
+        # have been ticked since, with the new results still being computed).
+        self._shown_simulated = self.model.options.include_simulated
+        self._computing_simulated = self._shown_simulated
         refresh = QtWidgets.QPushButton("Refresh", central)
         refresh.clicked.connect(self.model.refresh)
         bar.addWidget(refresh)
@@ -121,6 +133,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.disputed, "Most disputed items")
         self.human_vs_model = HumanVsModelTab()
         self.model.compared.connect(self.human_vs_model.show_comparison)
+        self.model.compared.connect(self._compared_done)
         self.tabs.addTab(self.human_vs_model, "Human vs model")  # index 5 (results_tour)
         for suffix, button in self.human_vs_model.save_buttons.items():
             button.clicked.connect(lambda _=False, s=suffix: self._save(
@@ -200,9 +213,11 @@ class ResultsWindow(QtWidgets.QMainWindow):
         fill_table(self.agreement, results.agreement, empty=(
             "No agreement yet: it needs at least two raters who answered the same items."))
         self._fill_comments()
-        self.status.setText(f"{counted(results.n_participants, 'participant')}, "
-                            f"{counted(results.n_responses, 'response')} "
-                            f"· updated {datetime.now():%H:%M:%S}")
+        self._shown_simulated = self._computing_simulated
+        self._counts = (f"{counted(results.n_participants, 'participant')}, "
+                        f"{counted(results.n_responses, 'response')} "
+                        f"· updated {datetime.now():%H:%M:%S}")
+        self.status.setText(self._counts + " · comparing humans and models (stage 2 of 2)…")
         self._redraw()
 
     @Slot()
@@ -221,7 +236,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         fill_table(self.comparison, mine[mine.iloc[:, 4:].notna().any(axis=1)],
                    empty="No scores for this question yet: no one has answered it"
                    + (" (simulated participants are left out: tick Include simulated "
-                      "participants to count them)." if not self.simulated.isChecked() else "."))
+                      "participants to count them)." if not self._shown_simulated else "."))
         disputed = results.disputed
         fill_table(self.disputed, disputed[disputed["question_id"] == question_id],
                    empty="No disputed items: an item needs at least two raters before their "
@@ -276,10 +291,25 @@ class ResultsWindow(QtWidgets.QMainWindow):
     @Slot(bool)
     def _busy(self, busy: bool) -> None:
         if busy:
-            self.status.setText("Computing…")
+            self._computing_simulated = self.model.options.include_simulated
+            self.progress.show()
+            self.status.setText("Computing the scores (stage 1 of 2)…")
+            # A table that says why it is empty says it of results being replaced now.
+            which = "with" if self._computing_simulated else "without"
+            for table in self.findChildren(QtWidgets.QTableWidget):
+                if table.property("empty_reason"):
+                    fill_table(table, pd.DataFrame(), empty=f"Computing the results {which} "
+                               "simulated participants…")
+
+    @Slot(object)
+    def _compared_done(self, _frames: object) -> None:
+        if not self.model.busy:
+            self.progress.hide()
+            self.status.setText(getattr(self, "_counts", ""))
 
     @Slot(str)
     def _failed(self, message: str) -> None:
+        self.progress.hide()
         self.status.setText(f"Could not compute the results: {message}")
 
     # ------------------------------------------------------------------ actions
