@@ -195,6 +195,10 @@
             <numerusform>%Ln مجموعة: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>البطاقات غير المجمّعة بعد ليست في مجموعة لإعادة تسميتها: ضع البطاقة في مجموعة أولًا (1–9، أو Ctrl+N لمجموعة جديدة)، ثم اضغط F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>

@@ -163,6 +163,10 @@
             <numerusform>%Ln grupper: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>Kort, der ikke er i en gruppe endnu, har ingen gruppe at omdøbe: læg først kortet i en gruppe (1–9, eller Ctrl+N for en ny), og tryk så F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>

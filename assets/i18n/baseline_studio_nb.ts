@@ -163,6 +163,10 @@
             <numerusform>%Ln grupper: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>Kort som ikke er i en gruppe ennå, har ingen gruppe å gi nytt navn: legg først kortet i en gruppe (1–9, eller Ctrl+N for en ny), og trykk så F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>

@@ -171,6 +171,10 @@
             <numerusform>%Ln групп: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>У карточек, ещё не разложенных по группам, нет группы, которую можно переименовать: сначала положите карточку в группу (1–9 или Ctrl+N для новой), затем нажмите F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>

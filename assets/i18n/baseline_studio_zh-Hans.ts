@@ -155,6 +155,10 @@
             <numerusform>%Ln 个组：{groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>尚未分组的卡片没有可重命名的组：请先把卡片放入一个组（1–9，或按 Ctrl+N 新建），再按 F2。</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>
