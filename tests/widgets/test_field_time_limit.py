@@ -33,12 +33,13 @@ def test_no_countdown_unless_the_study_asks(qtbot, tmp_path: Path) -> None:
 
 def test_a_time_out_says_the_time_ran_out(qtbot, tmp_path: Path) -> None:
     folder = bundled_copy(tmp_path, "spinbench-timing-demo", ["practice-1", "identity-1"],
-                          design={**QUICK, "deadline_ms": 300})
+                          design={**QUICK, "deadline_ms": 300, "show_time_left": True})
     app = open_trial(qtbot, tmp_path, folder)
     assert app.trial.view.practice
     qtbot.waitUntil(lambda: app.trial.phase == "feedback", timeout=10_000)
     shown = next(w for w in app.trial.panel.findChildren(QLabel)
                  if w.objectName().startswith("feedback-"))
     assert "Time ran out" in shown.text()
+    assert not app.trial.time_left.isVisible()  # no countdown left standing on the feedback
     assert "Not quite" not in shown.text() and "expected answer" in shown.text()
     app.close()

@@ -360,6 +360,7 @@ class TrialScreen(QWidget):
             return False
         self.timed_out = timed_out
         self._time_left_timer.stop()
+        self.time_left.hide()  # the answer is in: what was left no longer matters
         submission = self._submission(timed_out)
         # Locked first: the save's thread then starts with the UI's work for it already done,
         # instead of sharing the GIL with the restyling of the disabled answer widgets.
