@@ -85,7 +85,10 @@ class ResultsWindow(QtWidgets.QMainWindow):
         bar.addWidget(self.simulated)
         bar.addStretch(1)
         self.status = QtWidgets.QLabel("Computing…", central)
-        bar.addWidget(self.status)
+        # Wrapped: unwrapped, a long status ("... comparing humans and models (stage 2 of 2)")
+        # made the whole window wider than a laptop screen at 150 %.
+        self.status.setWordWrap(True)
+        bar.addWidget(self.status, 1)
         # The two stages (the scores, then the human-vs-model tests), as the export dialog
         # shows its steps: with thousands of participants each takes many seconds.
         self.progress = QtWidgets.QProgressBar(central)
