@@ -83,11 +83,11 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.simulated.setChecked(self.model.options.include_simulated)
         self.simulated.toggled.connect(self._simulated_toggled)
         bar.addWidget(self.simulated)
-        bar.addStretch(1)
         self.status = QtWidgets.QLabel("Computing…", central)
-        # Wrapped: unwrapped, a long status ("... comparing humans and models (stage 2 of 2)")
-        # made the whole window wider than a laptop screen at 150 %.
+        # Wrapped, in all the room left: unwrapped, a long status ("... comparing humans and
+        # models (stage 2 of 2)") made the whole window wider than a laptop screen at 150 %.
         self.status.setWordWrap(True)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar.addWidget(self.status, 1)
         # The two stages (the scores, then the human-vs-model tests), as the export dialog
         # shows its steps: with thousands of participants each takes many seconds.
