@@ -26,12 +26,19 @@ def run(args: argparse.Namespace) -> int:
     db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
     try:
         cov = coverage(loaded, db, include_simulated=args.include_simulated)
+        simulated = sum(1 for p in db.participants(loaded.study.id) if p.simulated)
     finally:
         db.close()
     study = loaded.study
     n = len(cov.items)
+    # Simulated participants are left out unless asked for: say so, or "0 so far" above 30
+    # simulated ones reads as an empty database.
+    left_out = ("" if not simulated else f", {simulated} of them simulated"
+                if args.include_simulated else
+                f"; {simulated} simulated participant(s) not counted (--include-simulated "
+                "counts them)")
     print(f"{study.id} v{study.version}: {n} scored items, {cov.target} rater(s) wanted per item; "
-          f"{cov.participants} participant(s) so far in {db.label}")
+          f"{cov.participants} participant(s) so far in {db.label}{left_out}")
     print(f"  {n - len(cov.under)}/{n} items have {cov.target} or more raters")
     under = cov.under
     if under:

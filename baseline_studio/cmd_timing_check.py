@@ -5,6 +5,7 @@ command runs (as `run` does), so the rest of the command line starts without Qt.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from app.study.errors import UserInputError
 from app.timing_check import DEFAULT_TRIALS
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
 
         outcome = measure_station(args.trials)
         if isinstance(outcome, str):
-            print(outcome)
+            print(f"baseline-studio: error: {outcome}", file=sys.stderr)
             return 2
         row = save_timing_profile(db, outcome)
     finally:

@@ -6,10 +6,49 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from widgets.qt import QApplication, QtGui
+
+
+# Qt platforms that draw without a desktop session (no display needed).
+HEADLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "linuxfb", "eglfs", "vkkhrdisplay")
+
+
+def display_problem(what: str, *, offscreen_hint: str = "") -> str | None:
+    """Why `what` cannot open a window here, or None. Without a display Qt aborts the process
+    (exit 134, "Reinstalling the application may fix this problem"); this says it plainly
+    first. Only Linux and the other X11/Wayland systems need a display server; elsewhere, or
+    with a headless Qt platform chosen (QT_QPA_PLATFORM), there is nothing to check."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    platform = os.environ.get("QT_QPA_PLATFORM", "").split(":")[0].split(";")[0].strip()
+    if platform in HEADLESS_PLATFORMS:
+        return None
+    wayland = os.environ.get("WAYLAND_DISPLAY", "")
+    x11 = os.environ.get("DISPLAY", "")
+    if wayland and platform in ("", "wayland", "wayland-egl"):
+        return None
+    if x11 and platform in ("", "xcb"):
+        return None if _x11_reachable(x11) else (
+            f"{what} needs a display, and the one named by DISPLAY={x11} is not there "
+            "(a closed desktop session, or an ssh session without X forwarding). "
+            f"Start it from the station's desktop.{offscreen_hint}")
+    named = f" (QT_QPA_PLATFORM={platform})" if platform else ""
+    return (f"{what} needs a display: this session has none{named}: neither DISPLAY nor "
+            "WAYLAND_DISPLAY is set (an ssh session, a service, a container). Start it from the "
+            f"station's desktop.{offscreen_hint}")
+
+
+def _x11_reachable(display: str) -> bool:
+    """A local X display ':N' has its socket; other forms (host:N) are left to Qt."""
+    host, _, rest = display.partition(":")
+    if host or not rest:
+        return True
+    number = rest.split(".")[0]
+    return not number.isdigit() or Path(f"/tmp/.X11-unix/X{number}").exists()
 
 
 def application(offscreen: bool) -> QApplication:

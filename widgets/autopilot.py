@@ -116,6 +116,7 @@ class Autopilot:
             done = "consent"
         elif isinstance(page, MessageScreen):
             done = page.title.text()
+            self.wait(page.keys_count, "the screen to take keys")  # a break's guard
             self.press(Qt.Key.Key_Space, " ")
         elif page is trial:
             assert trial.view is not None

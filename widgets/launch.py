@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from widgets.application import application, say
+from widgets.application import application, display_problem, say
 
 if TYPE_CHECKING:
     from app.storage import Database
@@ -54,6 +54,13 @@ def launch(args: argparse.Namespace) -> int:
 
     fix_mmap_threshold()  # image buffers come and go all session: keep them off the heap
     self_test = bool(getattr(args, "self_test", False))
+    if not self_test:
+        problem = display_problem(
+            "baseline-studio run", offscreen_hint=" To check an installation without a screen, "
+            "`baseline-studio run --self-test` runs offscreen.")
+        if problem:
+            say(f"baseline-studio: error: {problem}", error=True)
+            return EXIT_INPUT
     app = application(offscreen=self_test)
     home: Path | None = getattr(args, "home", None)
     if self_test and not getattr(args, "db", None):
@@ -101,6 +108,7 @@ def launch(args: argparse.Namespace) -> int:
         window = StationWindow(db, home=home)
         window.show()
         if path is not None:
+            window.flow.pinned_study = path
             window.flow.open_study(path, code=getattr(args, "participant", None))
         else:
             window.flow.show_start()

@@ -10,9 +10,11 @@ failure exits nonzero.
 
 from __future__ import annotations
 
+import re
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 from app.catalog import find_study, list_studies
@@ -23,6 +25,7 @@ from app.study.loader import LoadedStudy, load_study
 from widgets.application import say
 from widgets.autopilot import Autopilot
 from widgets.kinds import widget_kind
+from widgets.preview.session import preview_code
 from widgets.shell.main_window import MainWindow
 from widgets.station_window import StationWindow
 
@@ -41,18 +44,47 @@ def choose_study(ref: str | None, home: Path | None) -> Path:
     return bundled[0].path
 
 
+def _candidates(loaded: LoadedStudy) -> Iterator[str]:
+    """Codes to try: fresh ones, or, where the study says which codes it issues, those (a
+    code screen refuses any other)."""
+    codes = loaded.study.participants.codes
+    if codes is None:
+        base = f"selftest-{uuid.uuid4().hex[:6]}"
+        yield from (f"{base}-{n}" for n in range(200))
+        return
+    yield from codes.listed
+    for span in codes.ranges:
+        head = span.first.rstrip("0123456789")
+        first = int(span.first[len(head):])
+        width = len(span.first) - len(head)
+        yield from (f"{head}{n:0{width}d}" for n in range(first, first + min(span.size(), 200)))
+    example = preview_code(loaded.study)
+    digits = re.search(r"\d+$", example)
+    if digits is None:
+        yield example
+        return
+    head, width = example[:digits.start()], len(digits.group())
+    yield from (f"{head}{n:0{width}d}" for n in range(min(200, 10 ** width)))
+
+
 def choose_code(loaded: LoadedStudy) -> str:
-    """A fresh code whose first item is answered in a few keys (WidgetKind.
+    """A code the study accepts whose first item is answered in a few keys (WidgetKind.
     answered_in_a_few_keys; plans depend on the code, so a few candidates are tried)."""
     items = loaded.items_by_id
-    base = f"selftest-{uuid.uuid4().hex[:6]}"
-    for n in range(200):
-        code = f"{base}-{n}"
+    codes = loaded.study.participants.codes
+    first = None
+    for code in _candidates(loaded):
+        if codes is not None and not codes.issues(code):
+            continue
+        first = first or code
         plan = build_plan(loaded.study, code)
         if plan and all(widget_kind(q.kind).answered_in_a_few_keys
                         for q in items[plan[0].item_id].questions):
             return code
-    return base
+    if first is None:
+        raise SelfTestError(f"{loaded.source}: no participant code the study accepts was found "
+                            "to run the self-test with")
+    return first
 
 
 def answer_one_item(window: MainWindow, loaded: LoadedStudy) -> str:

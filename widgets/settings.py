@@ -8,7 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.home import data_home
-from widgets.qt import QAction, QApplication, QByteArray, QKeySequence, QObject, QSettings, QWidget
+from widgets.qt import (
+    QAction,
+    QApplication,
+    QByteArray,
+    QGuiApplication,
+    QKeySequence,
+    QObject,
+    QSettings,
+    QWidget,
+)
 
 SETTINGS_FILE = "settings.ini"
 ZOOM_KEY = "view/font_zoom_steps"
@@ -30,6 +39,33 @@ def restore_geometry(settings: QSettings, key: str, window: QWidget) -> bool:
     if isinstance(value, QByteArray | bytes) and value:
         return bool(window.restoreGeometry(QByteArray(value)))
     return False
+
+
+# Room for the title bar and frame the window manager adds around a window (not known until it
+# is shown): a window sized to the full available height has its bottom edge off-screen.
+FRAME_ALLOWANCE = (16, 48)
+
+
+def fit_on_screen(window: QWidget, width: int | None = None, height: int | None = None) -> None:
+    """Size `window` to `width` x `height` (default: its size now), shrunk to the available
+    geometry of its screen, and move it inside that geometry: at 150 % a 1200x800 window is
+    taller than a 1920x1080 screen's 1280x720 logical pixels, and Back/Continue fell below the
+    edge. Every top-level window opens through this."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        if width is not None and height is not None:
+            window.resize(width, height)
+        return
+    area = screen.availableGeometry()
+    room_w = max(320, area.width() - FRAME_ALLOWANCE[0])
+    room_h = max(240, area.height() - FRAME_ALLOWANCE[1])
+    w = min(width if width is not None else window.width(), room_w)
+    h = min(height if height is not None else window.height(), room_h)
+    window.resize(w, h)
+    frame = window.frameGeometry()
+    x = min(max(frame.x(), area.x()), area.x() + max(0, area.width() - w - FRAME_ALLOWANCE[0]))
+    y = min(max(frame.y(), area.y()), area.y() + max(0, area.height() - h - FRAME_ALLOWANCE[1]))
+    window.move(x, y)
 
 
 def refresh_style_sheets() -> None:

@@ -240,6 +240,12 @@ class TrialClock(QObject):
         left = self._deadline_left_ms or 0.0
         self._deadline.start(max(0, round(left)))
 
+    def time_left_ms(self) -> float | None:
+        """What is left of the deadline (paused while away), or None (none, or not started)."""
+        if self._deadline.isActive():
+            return float(self._deadline.remainingTime())
+        return self._deadline_left_ms
+
     def _on_deadline(self) -> None:
         self._deadline_left_ms = None
         self.deadline_reached.emit()

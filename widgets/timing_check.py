@@ -169,7 +169,13 @@ def run_check(n: int, *, on_done: Callable[[TimingProfileRecord], None],
 def measure_station(n: int) -> TimingProfileRecord | str:
     """Run the check in its own window on this screen (for `baseline-studio timing-check`):
     the measured profile, not yet stored, or why it failed."""
-    from widgets.application import application
+    from widgets.application import application, display_problem
+
+    # No offscreen hint: the check measures this screen; offscreen there is nothing to measure.
+    problem = display_problem("baseline-studio timing-check (it measures this station's "
+                              "screen)")
+    if problem:
+        return problem
 
     app = application(offscreen=False)
     result: list[TimingProfileRecord | str] = []

@@ -71,6 +71,18 @@ def study_code_problem(study: Study, code: str) -> str | None:
     return f"not one of the codes study {study.id!r} issues (participants.codes)"
 
 
+def issued_form(study: Study, code: str) -> str:
+    """`code` without surrounding spaces, in the letter case the study issues it when only the
+    case differs ("p012" for a study whose codes are P001-P060): a card read aloud or typed
+    without Shift is the same card. Unchanged when the study issues it as typed, or issues no
+    list or pattern."""
+    code = code.strip()
+    codes = study.participants.codes
+    if codes is None or codes.issues(code):
+        return code
+    return next((c for c in (code.upper(), code.lower()) if codes.issues(c)), code)
+
+
 def check_participant_code(code: str, study: Study | None = None) -> str:
     """The code without surrounding spaces, or ParticipantCodeError saying why not. With
     `study`, the code must also be one of the codes that study issues."""

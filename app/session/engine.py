@@ -48,6 +48,12 @@ ASSET_DIGEST_WAIT_S = 5.0  # at close, for a first start's digest still being ma
 # ----------------------------------------------------------------------- what the UI shows
 
 
+# The main block's introduction when the study gives none (after practice). English here (the
+# core has no Qt); the participant's window shows it translated (widgets/shell/core_words.py).
+PRACTICE_OVER = ("**Practice is over.** From now on your answers count and no feedback is "
+                 "given.")
+
+
 @dataclass(frozen=True)
 class BlockIntroScreen:
     block_id: str
@@ -258,8 +264,7 @@ class SessionEngine:
 
     @staticmethod
     def _default_intro(planned: PlannedTrial) -> str:
-        return ("**Practice is over.** From now on your answers count and no feedback is given."
-                if not planned.practice else "")
+        return PRACTICE_OVER if not planned.practice else ""
 
     # ------------------------------------------------------------------ acting
 

@@ -43,6 +43,7 @@ class TrialView:
     fixation_ms: int
     iti_ms: int
     deadline_ms: int | None
+    show_time_left: bool = False  # count the deadline down on screen
     # The answer key alone submits (no Enter): the response time is that key's (Item.submit).
     submit_on_answer: bool = False
     # Image files of the next items in the plan, for the image cache to decode while this
@@ -112,6 +113,7 @@ def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, to
         fixation_ms=study.design.fixation_ms,
         iti_ms=study.design.iti_ms,
         deadline_ms=study.design.deadline_ms,
+        show_time_left=study.design.show_time_left and study.design.deadline_ms is not None,
         submit_on_answer=submits_on_answer(study, item),
         window_presets=tuple((p.label, p.center, p.width) for p in study.viewer.presets),
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.session.engine import (
+    Progress,
     QuestionAnswer,
     QuestionFeedback,
     Screen,
@@ -41,6 +42,21 @@ class PreviewEngine(SessionEngine):
         if not 0 <= position < len(self.plan):
             raise SubmitError(f"no item at position {position}")
         self._jump = self.plan[position]
+
+    def progress(self) -> Progress:
+        """The jumped-to item's place, as the header shows it ("Item 3 of 8 in this part"):
+        the ordinary progress names the next unanswered item, which is not on screen."""
+        jumped = self._jump
+        if jumped is None:
+            return super().progress()
+        block = self.study.block(jumped.block_id)
+        in_block = [p for p in self.plan if p.block_id == jumped.block_id]
+        # One block: the header numbers the item by `done` ("Item 3 of 8"), so it is the place.
+        done = in_block.index(jumped) if len(in_block) == self.total else self.done
+        return Progress(done=done, total=self.total,
+                        block_title=block.title or ("Practice" if block.kind == "practice"
+                                                    else "Main"),
+                        block_done=in_block.index(jumped), block_total=len(in_block))
 
     def next_screen(self) -> Screen:
         if self._jump is not None:

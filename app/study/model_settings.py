@@ -64,6 +64,8 @@ class Design(StrictModel):
     fixation_ms: int = Field(default=0, ge=0, le=10_000)
     iti_ms: int = Field(default=0, ge=0, le=10_000, description="Blank interval between items.")
     deadline_ms: int | None = Field(default=None, ge=100, description="Time limit per item.")
+    show_time_left: bool = Field(default=False, description="With deadline_ms: the seconds left "
+                                 "on each item, counting down under the answers.")
     show_score_at_end: bool = False
     allow_back: bool = False
     max_session_minutes: float | None = Field(

@@ -195,6 +195,10 @@
             <numerusform>%Ln مجموعة: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>البطاقات غير المجمّعة بعد ليست في مجموعة لإعادة تسميتها: ضع البطاقة في مجموعة أولًا (1–9، أو Ctrl+N لمجموعة جديدة)، ثم اضغط F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>
@@ -279,6 +283,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>Continue  ⏎</source>
         <translation>متابعة  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>هل تريد الرفض؟ اضغط Esc مرة أخرى للرفض، أو ضع علامة في المربع للمشاركة.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>
@@ -293,6 +301,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **ليس تمامًا.** الإجابة المتوقعة: {answer}</translation>
+    </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **انتهى الوقت** قبل الإجابة. الإجابة المتوقعة: {answer}</translation>
     </message>
 </context>
 <context>
@@ -410,6 +422,22 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>unknown error</source>
         <translation>خطأ غير معروف</translation>
+    </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>أفتح / أغمق</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>تباين أكثر / أقل</translation>
     </message>
 </context>
 <context>
@@ -764,20 +792,16 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>أجاب هذا الرمز بالفعل عن كل عناصر هذه الدراسة. تحقّق من الرمز، أو اسأل فريق الدراسة.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>مرحبًا بعودتك: أجبتَ عن {answered} من {total}. ستتابع من حيث توقفت.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>استئناف  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>يبدو هذا اسم شخص؛ يجب أن تكون رموز المشاركين أسماء مستعارة (مثل P017).</translation>
     </message>
     <message>
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>هذا ليس من رموز هذه الدراسة: تحقّق من البطاقة التي أُعطيت لك.</translation>
+    </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**انتهى التدريب.** من الآن فصاعدًا تُحتسب إجاباتك ولن تظهر أي ملاحظات.</translation>
     </message>
 </context>
 <context>
@@ -1222,6 +1246,18 @@ Press Enter (or Confirm) again to submit.</source>
     <message>
         <source>Confirm  ⏎</source>
         <translation>تأكيد  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>الوقت المتبقي: {seconds} ث</translation>
+    </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>مفتاح إجابتك</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>يرسل الإجابة فورًا (دون Enter)</translation>
     </message>
 </context>
 </TS>

@@ -163,6 +163,10 @@
             <numerusform>%Ln grupper: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>Kort, der ikke er i en gruppe endnu, har ingen gruppe at omdøbe: læg først kortet i en gruppe (1–9, eller Ctrl+N for en ny), og tryk så F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>
@@ -243,6 +247,10 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
         <source>Continue  ⏎</source>
         <translation>Fortsæt  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>Vil du sige nej? Tryk på Esc igen for at sige nej, eller sæt flueben i feltet for at deltage.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>
@@ -257,6 +265,10 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
     <message>
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **Ikke helt.** Det forventede svar: {answer}</translation>
+    </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **Tiden løb ud** før et svar. Det forventede svar: {answer}</translation>
     </message>
 </context>
 <context>
@@ -374,6 +386,22 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
     <message>
         <source>unknown error</source>
         <translation>ukendt fejl</translation>
+    </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>lysere / mørkere</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>mere / mindre kontrast</translation>
     </message>
 </context>
 <context>
@@ -708,20 +736,16 @@ Hvis du afslog ved en fejl eller har et spørgsmål om undersøgelsen, så sig d
         <translation>Denne kode har allerede besvaret alle opgaver i undersøgelsen. Tjek koden, eller spørg undersøgelsens personale.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>Velkommen tilbage: {answered} af {total} besvaret. Du fortsætter, hvor du slap.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>Genoptag  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>Dette ligner et personnavn; deltagerkoder bør være pseudonymer (f.eks. P017).</translation>
     </message>
     <message>
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>Dette er ikke en af undersøgelsens koder: tjek det kort, du har fået.</translation>
+    </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**Øvelsen er slut.** Fra nu af tæller dine svar, og der gives ingen tilbagemelding.</translation>
     </message>
 </context>
 <context>
@@ -1146,6 +1170,18 @@ Tryk på Enter (eller Bekræft) igen for at sende.</translation>
     <message>
         <source>Confirm  ⏎</source>
         <translation>Bekræft  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>Tid tilbage: {seconds} s</translation>
+    </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>Din svartast</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>sender med det samme (uden Enter)</translation>
     </message>
 </context>
 </TS>

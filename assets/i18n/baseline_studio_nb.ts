@@ -163,6 +163,10 @@
             <numerusform>%Ln grupper: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>Kort som ikke er i en gruppe ennå, har ingen gruppe å gi nytt navn: legg først kortet i en gruppe (1–9, eller Ctrl+N for en ny), og trykk så F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>
@@ -243,6 +247,10 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
         <source>Continue  ⏎</source>
         <translation>Fortsett  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>Vil du si nei? Trykk Esc igjen for å si nei, eller kryss av i boksen for å delta.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>
@@ -257,6 +265,10 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
     <message>
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **Ikke helt.** Forventet svar: {answer}</translation>
+    </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **Tiden gikk ut** før et svar. Det forventede svaret: {answer}</translation>
     </message>
 </context>
 <context>
@@ -374,6 +386,22 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
     <message>
         <source>unknown error</source>
         <translation>ukjent feil</translation>
+    </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>lysere / mørkere</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>mer / mindre kontrast</translation>
     </message>
 </context>
 <context>
@@ -708,20 +736,16 @@ Hvis du avslo ved en feil, eller har et spørsmål om studien, si fra til studie
         <translation>Denne koden har allerede svart på alle oppgavene i studien. Sjekk koden, eller spør studiepersonalet.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>Velkommen tilbake: {answered} av {total} besvart. Du fortsetter der du slapp.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>Gjenoppta  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>Dette ser ut som et personnavn; deltakerkoder bør være pseudonymer (for eksempel P017).</translation>
     </message>
     <message>
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>Dette er ikke en av studiens koder: sjekk kortet du fikk.</translation>
+    </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**Øvingen er over.** Fra nå av teller svarene dine, og du får ingen tilbakemelding.</translation>
     </message>
 </context>
 <context>
@@ -1146,6 +1170,18 @@ Trykk Enter (eller Bekreft) igjen for å sende inn.</translation>
     <message>
         <source>Confirm  ⏎</source>
         <translation>Bekreft  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>Tid igjen: {seconds} s</translation>
+    </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>Svartasten din</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>sender med en gang (uten Enter)</translation>
     </message>
 </context>
 </TS>

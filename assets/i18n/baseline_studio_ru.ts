@@ -171,6 +171,10 @@
             <numerusform>%Ln групп: {groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>У карточек, ещё не разложенных по группам, нет группы, которую можно переименовать: сначала положите карточку в группу (1–9 или Ctrl+N для новой), затем нажмите F2.</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>
@@ -252,6 +256,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>Continue  ⏎</source>
         <translation>Продолжить  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>Вы хотите отказаться? Нажмите Esc ещё раз, чтобы отказаться, или отметьте поле, чтобы принять участие.</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>
@@ -266,6 +274,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **Не совсем.** Ожидаемый ответ: {answer}</translation>
+    </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **Время вышло** до ответа. Ожидаемый ответ: {answer}</translation>
     </message>
 </context>
 <context>
@@ -383,6 +395,22 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>unknown error</source>
         <translation>неизвестная ошибка</translation>
+    </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>светлее / темнее</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>больше / меньше контраста</translation>
     </message>
 </context>
 <context>
@@ -722,20 +750,16 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>По этому коду уже даны ответы на все задания исследования. Проверьте код или обратитесь к сотрудникам исследования.</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>С возвращением: отвечено {answered} из {total}. Вы продолжите с того места, где остановились.</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>Продолжить  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>Это похоже на имя человека; коды участников должны быть псевдонимами (например, P017).</translation>
     </message>
     <message>
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>Это не код данного исследования: проверьте выданную вам карточку.</translation>
+    </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**Тренировка окончена.** С этого момента ваши ответы засчитываются, и обратной связи не будет.</translation>
     </message>
 </context>
 <context>
@@ -1165,6 +1189,18 @@ Press Enter (or Confirm) again to submit.</source>
     <message>
         <source>Confirm  ⏎</source>
         <translation>Подтвердить  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>Осталось времени: {seconds} с</translation>
+    </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>Клавиша ответа</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>сразу отправляет ответ (без Enter)</translation>
     </message>
 </context>
 </TS>

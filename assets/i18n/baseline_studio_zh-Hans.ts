@@ -155,6 +155,10 @@
             <numerusform>%Ln 个组：{groups}</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cards not grouped yet have no group to rename: put the card in a group first (1–9, or Ctrl+N for a new one), then F2.</source>
+        <translation>尚未分组的卡片没有可重命名的组：请先把卡片放入一个组（1–9，或按 Ctrl+N 新建），再按 F2。</translation>
+    </message>
 </context>
 <context>
     <name>CodeInUseScreen</name>
@@ -234,6 +238,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <source>Continue  ⏎</source>
         <translation>继续  ⏎</translation>
     </message>
+    <message>
+        <source>Do you want to decline? Press Esc again to decline, or tick the box to take part.</source>
+        <translation>你要拒绝吗？再按一次 Esc 即拒绝，或勾选方框以参加。</translation>
+    </message>
 </context>
 <context>
     <name>Feedback</name>
@@ -248,6 +256,10 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>✗ **Not quite.** The expected answer: {answer}</source>
         <translation>✗ **不太对**。预期答案：{answer}</translation>
+    </message>
+    <message>
+        <source>⏱ **Time ran out** before an answer. The expected answer: {answer}</source>
+        <translation>⏱ **时间到**，尚未作答。预期答案：{answer}</translation>
     </message>
 </context>
 <context>
@@ -365,6 +377,22 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Alt+B / Alt+Shift+B</source>
+        <translation>Alt+B / Alt+Shift+B</translation>
+    </message>
+    <message>
+        <source>brighter / darker</source>
+        <translation>调亮 / 调暗</translation>
+    </message>
+    <message>
+        <source>Alt+C / Alt+Shift+C</source>
+        <translation>Alt+C / Alt+Shift+C</translation>
+    </message>
+    <message>
+        <source>more / less contrast</source>
+        <translation>增加 / 降低对比度</translation>
     </message>
 </context>
 <context>
@@ -694,20 +722,16 @@ If you declined by mistake, or have a question about the study, please tell the 
         <translation>此编号已回答本研究的所有题目。请核对编号，或询问研究人员。</translation>
     </message>
     <message>
-        <source>Welcome back: {answered} of {total} answered. You continue where you stopped.</source>
-        <translation>欢迎回来：已回答 {answered}/{total}。你将从上次停下的地方继续。</translation>
-    </message>
-    <message>
-        <source>Resume  ⏎</source>
-        <translation>继续作答  ⏎</translation>
-    </message>
-    <message>
         <source>This looks like a person&apos;s name; participant codes should be pseudonyms (such as P017).</source>
         <translation>这看起来像人名；参与者编号应当是化名（例如 P017）。</translation>
     </message>
     <message>
         <source>This is not one of this study&apos;s codes: check the card you were given.</source>
         <translation>这不是本研究的编号：请核对发给你的卡片。</translation>
+    </message>
+    <message>
+        <source>**Practice is over.** From now on your answers count and no feedback is given.</source>
+        <translation>**练习结束。** 从现在起你的回答将被计入，且不再显示反馈。</translation>
     </message>
 </context>
 <context>
@@ -1127,6 +1151,18 @@ Press Enter (or Confirm) again to submit.</source>
     <message>
         <source>Confirm  ⏎</source>
         <translation>确认  ⏎</translation>
+    </message>
+    <message>
+        <source>Time left: {seconds} s</source>
+        <translation>剩余时间：{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Your answer key</source>
+        <translation>答案键</translation>
+    </message>
+    <message>
+        <source>submits at once (no Enter)</source>
+        <translation>立即提交（无需 Enter）</translation>
     </message>
 </context>
 </TS>

@@ -137,7 +137,7 @@ INSTRUCTIONS = f"""{DEMO_NOTICE}
 Each case shows one or two images and asks three questions in order, as in a visual diagnosis:
 **what** the primary lesion is, **where** it is, and **which diagnosis** fits best.
 
-- Zoom with the mouse wheel or `+`/`-`, pan by dragging, adjust brightness and contrast.
+- Zoom with the mouse wheel, or hold `Alt` and press `+` or `-`; pan by dragging, or `Alt` and the arrows. Brightness: `Alt`+`B` (darker with `Shift` too); contrast: `Alt`+`C` (less with `Shift` too); or the sliders under the images. `F1` lists every key.
 - Answer with the mouse or the keys `1`-`5`.
 
 The images are **painted by a program**: they are not photographs of patients and are not

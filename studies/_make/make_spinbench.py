@@ -196,7 +196,7 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         ],
         "design": {"seed": SEED, "shuffle_items": True, "shuffle_options": False,
                    "ready_screen": True, "fixation_ms": 500, "iti_ms": 400,
-                   "deadline_ms": 30000, "break_every": 12, "show_score_at_end": True},
+                   "deadline_ms": 30000, "show_time_left": True, "break_every": 12, "show_score_at_end": True},
         "models": predictions_ref(),
         "items": items,
     }

@@ -11,10 +11,12 @@ import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
+from app.session.engine import SessionEngine
 from widgets.autopilot import Autopilot
 from widgets.i18n_files import ts_file
-from widgets.qt import QtCore, QtWidgets, QWidget
+from widgets.qt import QtCore, QtGui, QtWidgets, QWidget
 from widgets.shell.language_picker import LANGUAGE_PICKER
 from widgets.shell.main_window import MainWindow
 from widgets.shell.message_screens import MessageScreen
@@ -50,10 +52,22 @@ def short_study(target: Path, *, languages: list[str], study: str = STUDY) -> Pa
     return target
 
 
+def core_sentences() -> list[str]:
+    """What the Qt-free core writes for a participant to read whole (the introduction to the
+    main block when the study gives none): English there, never on screen in another language."""
+    after_practice = SimpleNamespace(practice=False)
+    return [SessionEngine._default_intro(after_practice)]  # type: ignore[arg-type]
+
+
 def english_fragments(tag: str) -> list[str]:
     """Pieces of the app's English words (three words or more, between placeholders), and its
-    short texts whole, whose translation in `tag` differs: none may be on a screen in `tag`."""
+    short texts whole, whose translation in `tag` differs: none may be on a screen in `tag`.
+    The core's sentences count too, whether or not the .ts files hold them."""
     fragments: set[str] = set()
+    for source in core_sentences():
+        for piece in re.split(r"\*\*|\n|[.:;]", source):
+            if len(re.findall(r"[A-Za-z]+", piece)) >= 3:
+                fragments.add(piece.strip(" .,"))
     for message in ET.parse(ts_file(tag)).getroot().iter("message"):
         source = message.findtext("source") or ""
         translation = message.find("translation")
@@ -103,6 +117,38 @@ def english_on_screen(window: QWidget, fragments: list[str]) -> list[str]:
                    for fragment in fragments
                    if (fragment in text if len(fragment.split()) >= 3
                        else fragment == text.strip().replace("&", ""))})
+
+
+def key_column_side(key_help: QWidget) -> str:
+    """Which side of the F1 list its key column (the bold cells) is on, as laid out at the
+    label's width: "left", "right" or "mixed"."""
+    label = key_help.table
+    doc = QtGui.QTextDocument()
+    doc.setDefaultFont(label.font())
+    doc.setHtml(label.text())
+    doc.setTextWidth(max(200, label.width()))
+    table = next(f for f in doc.rootFrame().childFrames() if isinstance(f, QtGui.QTextTable))
+    layout = doc.documentLayout()
+    sides = set()
+    for row in range(table.rows()):
+        blocks = [table.cellAt(row, c).firstCursorPosition().block()
+                  for c in range(table.columns())]
+        keys = [b for b in blocks if _bold(b)]
+        words = [b for b in blocks if not _bold(b)]
+        if keys and words:
+            key_x = layout.blockBoundingRect(keys[0]).x()
+            sides.add("right" if key_x > layout.blockBoundingRect(words[0]).x() else "left")
+    assert sides, "no rows in the key list"
+    return sides.pop() if len(sides) == 1 else "mixed"
+
+
+def _bold(block: QtGui.QTextBlock) -> bool:
+    it = block.begin()
+    while not it.atEnd():
+        if it.fragment().charFormat().fontWeight() >= QtGui.QFont.Weight.Bold:
+            return True
+        it += 1
+    return False
 
 
 def choose_language(pilot: Autopilot, tag: str) -> ParticipantScreen:

@@ -10,6 +10,7 @@ from typing import Any
 from app.storage import open_database
 from widgets.autopilot import Autopilot
 from widgets.qt import Qt, QWidget
+from widgets.shell.message_screens import MessageScreen
 from widgets.station_window import StationWindow
 
 
@@ -55,7 +56,16 @@ class ShellApp:
 
     def key(self, key: Qt.Key, text: str = "",
             modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
-        """A key press where the participant's focus is, as a keyboard would deliver it."""
+        """A key press where the participant's focus is, as a keyboard would deliver it; on
+        a break or the end screen once it takes keys, as a person who reads it first."""
+        page = self.page
+        if isinstance(page, MessageScreen):
+            self.qtbot.waitUntil(page.keys_count)
+        self.raw_key(key, modifiers)
+
+    def raw_key(self, key: Qt.Key,
+                modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        """A key press at once, whatever the screen."""
         target = self.window.focusWidget() or self.window
         self.qtbot.keyClick(target, key, modifiers)
 

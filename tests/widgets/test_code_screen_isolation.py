@@ -1,7 +1,8 @@
 """The code screen shows nobody but the person typing: no other participant's code anywhere
-on the participant side (text, tool tip, accessible name, list or combo item, completion), a
-known code resumes with its own progress and profile only, and a changed code never keeps the
-profile of the code typed before. Walked in the real window on a real SQLite file."""
+on the participant side (text, tool tip, accessible name, list or combo item, completion);
+nothing of a code's person (progress, profile) shows while the code is typed, only once it is
+confirmed, and a known code then resumes with its own progress and profile only. Walked in the
+real window on a real SQLite file."""
 
 from __future__ import annotations
 
@@ -114,10 +115,11 @@ def test_no_other_code_is_readable_on_the_code_screen(qtbot, mini_study_dir: Pat
     page.code.setFocus()
     qtbot.keyClicks(page.code, "ZX")
     assert _leaks(app, set(OTHERS)) == []
-    # A known code says how far that person got, and names no one else.
+    # A known code, typed: nothing of that person shows before it is confirmed.
     _type(app, page, "ZX-4417")
-    assert "Welcome back: 1 of 9 answered" in page.code_note.text()
-    assert "Resume" in page.go_button.text()
+    assert not page.code_note.isVisible() and "Welcome" not in page.code_note.text()
+    assert page.go_button.text().startswith("Continue")
+    assert page.form.raw() == {"tier": "", "years": "", "email": ""}
     assert _leaks(app, {"QW-9031"}) == []
     app.key(Qt.Key.Key_Return)  # consent was given: straight back in, where they stopped
     welcome = app.wait_page(MessageScreen)
@@ -126,29 +128,49 @@ def test_no_other_code_is_readable_on_the_code_screen(qtbot, mini_study_dir: Pat
     app.close()
 
 
-def test_a_changed_code_never_keeps_the_profile_of_the_code_before(qtbot, mini_study_dir: Path,
+def test_a_typed_code_shows_nothing_of_its_person_until_confirmed(qtbot, mini_study_dir: Path,
                                                                    tmp_path: Path) -> None:
     app, page = _open_code_screen(qtbot, mini_study_dir, tmp_path)
-    page.code.setFocus()
-    _type(app, page, "ZX-4417")
-    assert page.form.raw()["tier"] == "senior" and page.form.raw()["years"] == "12"
-    assert not page.form.inputs["tier"].isEnabled()
-    _type(app, page, "D-02")  # a new code: an empty form, to be filled for D-02
-    assert page.form.raw() == {"tier": "", "years": "", "email": ""}
-    assert page.form.inputs["tier"].isEnabled()
-    _type(app, page, "ZX-4417")
-    _type(app, page, "QW-9031")  # another known code: its own profile, not the first one's
-    assert page.form.raw()["tier"] == "primary" and page.form.raw()["years"] == ""
-    # Deleting one character of a known code leaves an unknown one: the form empties too.
-    _type(app, page, "ZX-4417")
-    qtbot.keyClick(page.code, Qt.Key.Key_Backspace)
-    assert page.form.raw()["tier"] == "" and page.form.inputs["tier"].isEnabled()
     proceeded: list[tuple] = []
     page.proceed.connect(lambda *args: proceeded.append(args))
-    _type(app, page, "D-02")
-    page.form.inputs["tier"].setCurrentIndex(1)
+    page.code.setFocus()
+    for code in ("ZX-4417", "QW-9031", "D-02"):
+        _type(app, page, code)
+        assert page.form.raw() == {"tier": "", "years": "", "email": ""}
+        assert all(w.isEnabled() for w in page.form.inputs.values())
+        assert page.code_note.text() == "" and page.go_button.isEnabled()
+    # Confirmed, a known code resumes with the profile given at its first sitting, which the
+    # form never showed for editing.
+    _type(app, page, "ZX-4417")
+    page.form.inputs["tier"].setCurrentIndex(1)  # typed by someone else: not taken
     page.submit()
-    assert proceeded == [("D-02", {"tier": "primary"}, None)]
+    assert [(c, p) for c, p, _s in proceeded] == [("ZX-4417", OTHERS["ZX-4417"])]
+    assert proceeded[0][2] is not None and proceeded[0][2].answered == 1
+    app.close()
+
+
+def test_a_simulated_or_finished_code_is_refused_only_when_confirmed(
+        qtbot, mini_study_dir: Path, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'others.sqlite3'}"
+    _database_with_others(mini_study_dir, url)
+    loaded = load_study(mini_study_dir)
+    db = open_database(url)
+    SessionEngine(loaded, db, "SIM001", profile={"tier": "senior"}, simulated=True).close()
+    db.close()
+    app = ShellApp(qtbot, url)
+    app.flow.open_study(mini_study_dir)
+    page = app.wait_page(ParticipantScreen)
+    assert isinstance(page, ParticipantScreen)
+    proceeded: list[tuple] = []
+    page.proceed.connect(lambda *args: proceeded.append(args))
+    page.code.setFocus()
+    _type(app, page, "SIM001")
+    assert page.code_note.text() == "" and page.form.raw()["tier"] == ""
+    app.key(Qt.Key.Key_Return)
+    assert page.code_note.text() == ("This is not one of this study's codes: check the card "
+                                     "you were given.")
+    assert page.form.raw()["tier"] == "" and proceeded == []
+    assert not any("Senior" in t for t in readable_texts(page.code_note))
     app.close()
 
 
@@ -163,13 +185,13 @@ def test_a_code_outside_the_study_codes_is_refused_on_the_code_screen(
     proceeded: list[tuple] = []
     page.proceed.connect(lambda *args: proceeded.append(args))
     page.form.inputs["tier"].setCurrentIndex(1)
-    for typed in ("p 1x!", "P061", "P1", "p001"):
+    for typed in ("p 1x!", "P061", "P1", "p061"):
         _type(app, page, typed)
         app.key(Qt.Key.Key_Return)
         assert page.code_note.text() == ("This is not one of this study's codes: check the card "
                                          "you were given.")
         assert page.code.hasFocus() and proceeded == []
-    _type(app, page, "P060")
+    _type(app, page, "p060")  # the card's code typed without Shift: the same card
     app.key(Qt.Key.Key_Return)
     assert [p[0] for p in proceeded] == ["P060"]
     app.close()

@@ -21,7 +21,8 @@ def test_declining_consent_says_so_and_records_nothing(qtbot, mini_study_dir: Pa
     page.form.inputs["tier"].setCurrentIndex(1)
     app.key(Qt.Key.Key_Return)
     app.wait_page(ConsentScreen)
-    app.key(Qt.Key.Key_Escape)  # "Esc declines"
+    app.key(Qt.Key.Key_Escape)  # "Esc declines": asked first, then declined
+    app.key(Qt.Key.Key_Escape)
     message = app.wait_page(MessageScreen)
     assert message.title.text() == "You did not agree to take part"
     assert "none of your answers were recorded" in message.text.toPlainText()

@@ -9,7 +9,14 @@ import csv
 from pathlib import Path
 
 import pytest
-from i18n_walk import english_fragments, english_on_screen, short_study, walk
+from i18n_walk import (
+    core_sentences,
+    english_fragments,
+    english_on_screen,
+    key_column_side,
+    short_study,
+    walk,
+)
 from shell_harness import ShellApp
 
 from app.results.frame import responses_frame
@@ -21,8 +28,11 @@ from widgets.shell.quit_question import quit_box
 
 # Each bundled study once at least; HUME (choice, rating, relevance, clustering) in Arabic, as
 # its annotators worked, and the physicians' study in Chinese.
+# Every shipped language meets every kind of screen: the practice and its feedback, the
+# screen after it (the core's own introduction to the main block), a break, F1, the end.
 WALKS = [("lesion-vqa-demo", "ar"), ("lesion-vqa-demo", "zh-Hans"), ("hume-demo", "ar"),
-         ("hume-demo", "ru"), ("poem-ratings-demo", "da"), ("spinbench-timing-demo", "nb")]
+         ("hume-demo", "ru"), ("poem-ratings-demo", "da"), ("spinbench-timing-demo", "nb"),
+         ("lesion-vqa-demo", "da")]
 
 
 KINDS = {"lesion-vqa-demo": {"choice"}, "hume-demo": {"choice", "rating", "relevance", "clustering"},
@@ -39,11 +49,17 @@ def test_a_bundled_study_in_another_language_shows_no_english_of_the_apps_own(
     rtl = Qt.LayoutDirection.RightToLeft if tag == "ar" else Qt.LayoutDirection.LeftToRight
     seen: list[str] = []
 
+    messages: list[str] = []
+
     def check(what: str, page: QWidget) -> None:
         seen.append(what)
         assert QApplication.layoutDirection() == rtl, what
         assert app.window.layoutDirection() == rtl and page.layoutDirection() == rtl, what
         assert english_on_screen(app.window, fragments) == [], what
+        if what == "message":
+            messages.append(page.text.toPlainText())
+        if what == "keys":  # the key column where a reader of the language starts a line
+            assert key_column_side(app.window.key_help) == ("right" if tag == "ar" else "left")
 
     titles, kinds = walk(app.window, study, tag, on_screen=check)
     assert kinds == KINDS[name]
@@ -52,6 +68,9 @@ def test_a_bundled_study_in_another_language_shows_no_english_of_the_apps_own(
     assert ("feedback" in seen) == (name != "poem-ratings-demo")  # practice items
     assert ("ready" in seen) == (name == "spinbench-timing-demo")
     assert len(titles) >= 3  # instructions, a break, the end at least
+    if name != "poem-ratings-demo":  # after its practice: the core's own introduction
+        shown = QtCore.QCoreApplication.translate("ParticipantScreen", core_sentences()[0])
+        assert any(shown.replace("**", "") in text for text in messages), messages
     assert current_ui_language() == tag
     # The quit question (Ctrl+Q mid-session) is in the language too.
     box = quit_box(app.window)

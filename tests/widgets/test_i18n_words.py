@@ -50,10 +50,10 @@ def test_the_cores_profile_problems_are_shown_in_the_language(qapp) -> None:
     _profile, problems = check_profile(fields, {"years": "seventy", "role": ""})
     shown = {k: profile_problem_text(f.label, problems[k]) for f in fields
              for k in [f.id] if k in problems}
-    assert shown["years"] == "Years: 'seventy' er ikke et tal"
-    assert shown["role"] == "Role: udfyld venligst dette"
+    assert shown["years"] == "'seventy' er ikke et tal."
+    assert shown["role"] == "Udfyld venligst dette."
     _profile, problems = check_profile(fields, {"years": "99", "role": "x"})
-    assert profile_problem_text("Years", problems["years"]) == "Years: højst 60"
+    assert profile_problem_text("Years", problems["years"]) == "Højst 60."
 
 
 def test_a_screen_built_before_the_language_changed_follows_it(qtbot) -> None:

@@ -168,5 +168,7 @@ def test_gap_columns_and_the_all_items_cell_read_in_words() -> None:
     assert value_label("category", "lesion_type") == "lesion type"
     assert value_label("categories", "lesion_type=nail_pitting; body_region=lip") == (
         "lesion type: nail pitting; body region: lip")
-    assert value_label("human_kind", "pooled") == "pooled (majority vote)"
+    # The method (majority vote, Dawid-Skene, MACE) is the row's "who", not the kind's name.
+    assert value_label("human_kind", "pooled") == "pooled humans"
+    assert value_label("row_kind", "pooled") == "pooled humans"
     assert column_label("p_holm") == "p (Holm)" and column_label("difficulty") != "difficulty"

@@ -98,7 +98,7 @@ def test_new_participant_needs_a_code_and_the_required_profile(qtbot, mini_study
     screen.form.inputs["tier"].setCurrentIndex(2)  # "Senior specialist"
     screen.form.inputs["years"].setText("99")
     qtbot.keyClick(screen.code, Qt.Key.Key_Return)
-    assert not proceeded and "at most 60" in screen.form.errors["years"].text()
+    assert not proceeded and screen.form.errors["years"].text() == "At most 60."
     screen.form.inputs["years"].setText("7")
     qtbot.keyClick(screen.code, Qt.Key.Key_Return)
     assert proceeded == [("P001", {"tier": "senior", "years": 7.0}, None)]
@@ -110,16 +110,13 @@ def test_a_known_code_resumes_with_its_profile(qtbot, mini_study_dir: Path) -> N
     screen = _participant_screen(qtbot, mini_study_dir, [mid, done])
     proceeded: list[tuple] = []
     screen.proceed.connect(lambda *args: proceeded.append(args))
-    screen.code.setText("P007")
-    assert "Welcome back: 3 of 9 answered" in screen.code_note.text()
-    assert "Resume" in screen.go_button.text() and not screen.form.inputs["tier"].isEnabled()
-    assert screen.code.isEnabled()
-    assert screen.form.raw()["tier"] == "primary"
+    screen.code.setText("P007")  # typed, not confirmed: nothing of P007 shows
+    assert screen.code_note.text() == "" and screen.form.raw()["tier"] == ""
     screen.code.setText("P008")
-    assert "already answered every item" in screen.code_note.text()
-    assert not screen.go_button.isEnabled()
+    assert screen.code_note.text() == ""
     screen.submit()
-    assert proceeded == []
+    assert "already answered every item" in screen.code_note.text()
+    assert proceeded == [] and screen.form.raw()["tier"] == ""
     screen.code.setText("P007")
     screen.submit()
     assert proceeded == [("P007", {"tier": "primary"}, mid)]
@@ -145,6 +142,10 @@ def test_consent_must_be_ticked(qtbot) -> None:
     assert screen.agree.isChecked() and screen.continue_button.isEnabled()
     qtbot.keyClick(screen.agree, Qt.Key.Key_Return)
     assert agreed == [True]
+    declined: list[bool] = []
+    screen.declined.connect(lambda: declined.append(True))
+    qtbot.keyClick(screen, Qt.Key.Key_Escape)  # one Esc asks
+    assert not declined and "Esc again" in screen.hint.text()
     with qtbot.waitSignal(screen.declined):
         qtbot.keyClick(screen, Qt.Key.Key_Escape)
 

@@ -55,7 +55,8 @@ def test_profile_is_measured_stored_and_exported(qtbot, mini_study_dir: Path,
     profiled = timing[timing["profile"] == saved.uuid].iloc[0]
     assert profiled["machine_id"] == machine_id()
     assert profiled["sessions"] == engine.session_uuid and profiled["n_sessions"] == 1
-    assert float(profiled["median_error_ms"]) == pytest.approx(saved.median_error_ms)
+    # Rounded to the microsecond in the file (exporters.timing_csv.ROUNDING).
+    assert float(profiled["median_error_ms"]) == pytest.approx(saved.median_error_ms, abs=5e-4)
     unprofiled = timing[timing["profile"] == ""]
     assert list(unprofiled["machine_id"]) == ["(not recorded)"]
     assert list(unprofiled["n_sessions"]) == [1]

@@ -10,6 +10,7 @@ salted scrypt hash is stored (app.security)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 from app.home import data_home
@@ -80,7 +81,9 @@ class PassphraseDialog(QtWidgets.QDialog):
                 self.repeat.setFocus()
                 return
             set_designer_passphrase(text, self.home)
-            log_designer_event("passphrase set in the app's start screen", self.home)
+            # Both ways in (the start screen's link, Ctrl+Shift+D) come here: name neither.
+            log_designer_event("passphrase set in the app, on first opening designer mode",
+                               self.home)
             self.accept()
             return
         if check_designer_passphrase(text, self.home):
@@ -105,10 +108,24 @@ def locked_text(home: Path | None, *, sessions_started: bool) -> str:
             "then opens designer mode with Ctrl+Shift+D. Nothing was changed.")
 
 
+def locked_html(text: str) -> str:
+    """locked_text as rich text: the command on a line of its own that never wraps (wrapped in
+    the middle of its path, it could not be copied whole)."""
+    parts = []
+    for paragraph in text.split("\n\n"):
+        if paragraph.startswith("    "):
+            parts.append(f"<p style='white-space:pre'><code>{escape(paragraph.strip())}"
+                         "</code></p>")
+        else:
+            parts.append(f"<p>{escape(paragraph)}</p>")
+    return "".join(parts)
+
+
 def show_locked(parent: QWidget | None, home: Path | None, *, sessions_started: bool) -> None:
     box = QtWidgets.QMessageBox(QtWidgets.QMessageBox.Icon.Information, LOCKED_TITLE,
-                                locked_text(home, sessions_started=sessions_started),
+                                locked_html(locked_text(home, sessions_started=sessions_started)),
                                 QtWidgets.QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.RichText)
     box.setTextInteractionFlags(box.textInteractionFlags()
                                 | Qt.TextInteractionFlag.TextSelectableByMouse)
     box.exec()

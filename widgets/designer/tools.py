@@ -159,6 +159,9 @@ def open_timing_check(window: DesignerHost) -> None:
         box.open()  # not exec(): a session may be running in the main window
 
     def stored(row: Any) -> None:
+        # Checked now: the reminder that it was not is no longer true.
+        window.timing_reminder.hide()
+        window.timing_reminder.setText("")
         say(QtWidgets.QMessageBox.Icon.Information, describe(row) + " Stored in the database.")
 
     def measured(row: Any) -> None:

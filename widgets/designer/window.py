@@ -9,6 +9,7 @@ designer's tools; each is added only if its module is installed (widgets.designe
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from app.catalog import StudyEntry, list_studies
@@ -25,7 +26,7 @@ from widgets.designer.competence import CompetenceReader
 from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions, remind_timing_check
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
-from widgets.settings import restore_geometry, save_geometry
+from widgets.settings import fit_on_screen, restore_geometry, save_geometry
 from widgets.tasks import TaskManager, describe_error
 from widgets.typography import ScaledFonts, mute
 
@@ -43,6 +44,23 @@ def _table(headers: list[str], parent: QWidget) -> QtWidgets.QTableWidget:
     table.verticalHeader().hide()
     table.horizontalHeader().setStretchLastSection(True)
     return table
+
+
+def natural_key(text: str) -> list[tuple[int, int | str]]:
+    """Digits compared as numbers: SIM999 before SIM2000, P9 before P10."""
+    return [(0, int(part)) if part.isdigit() else (1, part.casefold())
+            for part in re.split(r"(\d+)", text) if part]
+
+
+class _NamedCell(QtWidgets.QTableWidgetItem):
+    """A code or an item id: sorted by natural_key, not as text."""
+
+    def __lt__(self, other: QtWidgets.QTableWidgetItem) -> bool:
+        return natural_key(self.text()) < natural_key(other.text())
+
+
+def _name_cell(text: str) -> QtWidgets.QTableWidgetItem:
+    return _NamedCell(text)
 
 
 def _cell(value: str | int, *, bold: bool = False) -> QtWidgets.QTableWidgetItem:
@@ -96,7 +114,14 @@ class DesignerWindow(QtWidgets.QMainWindow):
         layout.addLayout(top)
         self.summary = QtWidgets.QLabel("")
         self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
+        summary_row = QtWidgets.QHBoxLayout()
+        summary_row.addWidget(self.summary, 1)
+        # Simulated participants (`simulate`) are left out of the counts and the coverage, and
+        # the summary says how many; ticked, they count as raters (to try the plan out).
+        self.include_simulated = QtWidgets.QCheckBox("Include simulated participants", central)
+        self.include_simulated.toggled.connect(lambda _on: self.refresh())
+        summary_row.addWidget(self.include_simulated, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(summary_row)
         self.tabs = QtWidgets.QTabWidget(central)
         self.participants = _table(["Participant", "Answered", "Of", "Status", "Consent",
                                     "Started (UTC)", "Profile", COMPETENCE], self.tabs)
@@ -120,8 +145,10 @@ class DesignerWindow(QtWidgets.QMainWindow):
         layout.addWidget(self.timing_reminder)
         self.setCentralWidget(central)
         self._build_menus()
-        if settings is None or not restore_geometry(settings, GEOMETRY_KEY, self):
-            self.resize(1000, 700)
+        if settings is not None and restore_geometry(settings, GEOMETRY_KEY, self):
+            fit_on_screen(self)  # saved on another screen, or at another scale
+        else:
+            fit_on_screen(self, 1000, 700)
         self._load_study_list()
         remind_timing_check(self)
 
@@ -243,10 +270,12 @@ class DesignerWindow(QtWidgets.QMainWindow):
             return
         self.status.setText("Reading the database…")
 
+        simulated = self.include_simulated.isChecked()
+
         def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int], DesignReport]:
             standings = participant_standings(loaded.study, self.db)
-            people = [s.code for s in standings if not s.simulated]
-            return (standings, coverage(loaded, self.db),
+            people = [s.code for s in standings if simulated or not s.simulated]
+            return (standings, coverage(loaded, self.db, include_simulated=simulated),
                     promised_coverage(loaded.study, people), design_report(loaded.study, self.db))
 
         self.tasks.run_write(read, on_done=lambda r: self._show(*r), on_error=self._failed,
@@ -265,7 +294,7 @@ class DesignerWindow(QtWidgets.QMainWindow):
             profile = ", ".join(f"{k}={v}" for k, v in sorted(s.profile.items())
                                 if k not in {f.id for f in study.profile_fields if f.identifying})
             code = s.code + ("  (simulated)" if s.simulated else "")
-            values = [_cell(code), _cell(s.answered), _cell(s.total), _cell(state),
+            values = [_name_cell(code), _cell(s.answered), _cell(s.total), _cell(state),
                       _cell("yes" if s.consent_given else "no"), _cell(s.created_utc[:19]),
                       _cell(profile)]
             for col, cell in enumerate(values):
@@ -279,23 +308,33 @@ class DesignerWindow(QtWidgets.QMainWindow):
         for row, c in enumerate(sorted(cov.items, key=lambda c: (c.raters, c.item_id))):
             below = c.missing > 0
             status = f"needs {c.missing} more" if below else "reached"
-            values = [_cell(c.item_id), _cell(c.raters), _cell(expected.get(c.item_id, 0)),
+            values = [_name_cell(c.item_id), _cell(c.raters), _cell(expected.get(c.item_id, 0)),
                       _cell(c.target), _cell(status, bold=below)]
             for col, cell in enumerate(values):
                 self.coverage.setItem(row, col, cell)
         self.coverage.setSortingEnabled(True)
         self.coverage.resizeColumnsToContents()
 
-        people = [s for s in standings if not s.simulated]
+        included = self.include_simulated.isChecked()
+        people = [s for s in standings if included or not s.simulated]
+        simulated = sum(1 for s in standings if s.simulated)
         finished = sum(1 for s in people if s.finished)
         k = cov.target
         codes = cov.suggested_codes()
         hand_out = (f" Codes whose items nobody has rated yet: {', '.join(codes[:8])}"
                     f"{'…' if len(codes) > 8 else ''}." if codes and not cov.complete else "")
+        if not simulated:
+            counted = ""
+        elif included:
+            counted = f", {simulated} of them simulated"
+        else:
+            counted = (f"; {simulated} simulated not counted (tick \"Include simulated "
+                       "participants\" to count them)")
         self.summary.setText(
             f"{len(people)} participant{'s' if len(people) != 1 else ''} "
-            f"({finished} finished). Target: {k} rater{'s' if k != 1 else ''} per item; "
-            f"{len(cov.under)} of {len(cov.items)} items have fewer.{hand_out}")
+            f"({finished} finished{counted}). Target: {k} rater{'s' if k != 1 else ''} per "
+            f"item; {len(cov.under)} of {len(cov.items)} items have fewer.{hand_out}")
+        self.include_simulated.setVisible(bool(simulated) or included)
         self.status.setText("")
 
     def _show_competence(self, by_code: dict[str, tuple[float, bool]]) -> None:

@@ -72,6 +72,13 @@ class AdjustmentBar(QWidget):
                                          self.reset)
         row.addWidget(self.reset_button)
 
+    def apply_action(self, action: str) -> None:
+        """An adjustment key (viewer.ADJUST_KEYS): one slider step, as the sliders' own."""
+        slider, sign = {"brighter": (self.brightness, 1), "darker": (self.brightness, -1),
+                        "more_contrast": (self.contrast, 1),
+                        "less_contrast": (self.contrast, -1)}[action]
+        slider.setValue(slider.value() + sign * slider.pageStep())
+
     def adjustment(self) -> Adjustment:
         return Adjustment(brightness=self.brightness.value() / 200.0,
                           contrast=round(2.0 ** (self.contrast.value() / 100.0), 4),

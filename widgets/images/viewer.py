@@ -101,7 +101,17 @@ KEY_HELP = ((QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+F"),
                                       "the study's presets")),
             (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+. / Alt+,"),
              QtCore.QT_TRANSLATE_NOOP("ImageViewer", "DICOM: next / previous frame (or the "
-                                      "slider under a multi-frame image)")))
+                                      "slider under a multi-frame image)")),
+            (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+B / Alt+Shift+B"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "brighter / darker")),
+            (QtCore.QT_TRANSLATE_NOOP("ImageViewer", "Alt+C / Alt+Shift+C"),
+             QtCore.QT_TRANSLATE_NOOP("ImageViewer", "more / less contrast")))
+# Alt + key -> an adjustment of every image of the panel (the sliders' step); with Shift, the
+# other way. Not viewer actions: brightness and contrast are the panel's (AdjustmentBar).
+ADJUST_KEYS: dict[Qt.Key, tuple[str, str]] = {
+    Qt.Key.Key_B: ("brighter", "darker"), Qt.Key.Key_C: ("more_contrast", "less_contrast"),
+}
+ADJUST_ACTIONS = frozenset(a for pair in ADJUST_KEYS.values() for a in pair)
 
 
 def image_key(event: QKeyEvent) -> str | None:
@@ -111,7 +121,11 @@ def image_key(event: QKeyEvent) -> str | None:
                                  Qt.KeyboardModifier.ShiftModifier)
     if mods != Qt.KeyboardModifier.AltModifier:
         return None
-    return IMAGE_KEYS.get(Qt.Key(event.key()))
+    key = Qt.Key(event.key())
+    if key in ADJUST_KEYS:
+        shifted = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        return ADJUST_KEYS[key][1 if shifted else 0]
+    return IMAGE_KEYS.get(key)
 
 
 class _AdjustJob(QRunnable):
@@ -547,7 +561,9 @@ class ImageViewer(QGraphicsView):
         return image_key(event) is not None
 
     def apply_action(self, action: str) -> None:
-        """One of IMAGE_KEYS' actions."""
+        """One of IMAGE_KEYS' actions (an adjustment key is its panel's: AdjustmentBar)."""
+        if action in ADJUST_ACTIONS:
+            return
         step_x, step_y = self.viewport().width() // 8, self.viewport().height() // 8
         if action == "zoom_in":
             self.zoom_by(KEY_ZOOM)
@@ -566,7 +582,7 @@ class ImageViewer(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         action = image_key(event)
-        if action is None:
+        if action is None or action in ADJUST_ACTIONS:
             event.ignore()  # not ours: let the trial screen have it (option letters, Enter...)
             return
         self.apply_action(action)

@@ -62,6 +62,11 @@ class ResponseWidget(QWidget):
         review = getattr(self.state, "review", None)
         return review() if callable(review) and self.state.is_complete() else None
 
+    def current_part(self) -> QWidget | None:
+        """The part the keys act on now (a list's current row), kept in view when the whole
+        widget is taller than the panel; None: the widget's top."""
+        return None
+
     def takes_text(self) -> bool:
         """True for a widget answered by typing (a comment box): the keys are text there."""
         return False

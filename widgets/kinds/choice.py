@@ -39,8 +39,14 @@ class ChoiceWidget(ResponseWidget):
         keys = [o.key for o in state.options]
         folded = [k.upper() for k in keys]
         self.letter_keys = all(len(k) == 1 for k in keys) and len(set(folded)) == len(keys)
-        self._by_char = {k.upper(): k for k in keys} if self.letter_keys else {}
         self._digits_are_keys = self.letter_keys and any(k.isdigit() for k in keys)
+        # The one map from a typed key to the option it picks: handle_key, the buttons'
+        # "[Y]" and the "Keys: ..." line all read it, so they cannot disagree.
+        self.key_map: dict[str, str] = {k.upper(): k for k in keys} if self.letter_keys else {}
+        self._by_char = dict(self.key_map)
+        if not self._digits_are_keys:
+            for index, option in enumerate(state.options[:9]):
+                self.key_map.setdefault(str(index + 1), option.key)
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -52,10 +58,11 @@ class ChoiceWidget(ResponseWidget):
                                     else QBoxLayout.Direction.TopToBottom)
         box.setSpacing(8)
         self.buttons: dict[str, QPushButton] = {}
-        for index, option in enumerate(state.options):
-            hint = option.key.upper() if self.letter_keys else str(index + 1)
+        for option in state.options:
+            typed = self._keys_of(option.key)
+            hint = typed[0] if typed else ""
             # A label that is just the key ("A" for option A) needs no hint beside it.
-            text = option.label if option.label.strip().upper() == hint else \
+            text = option.label if option.label.strip().upper() == hint or not hint else \
                 f"[{hint}]   {option.label}"
             button = option_button(text)
             button.setAccessibleName(option.label)
@@ -63,16 +70,26 @@ class ChoiceWidget(ResponseWidget):
             box.addWidget(button)
             self.buttons[option.key] = button
         outer.addLayout(box)
-        n = len(keys)
-        if self.letter_keys:
-            shown = ", ".join(sorted(k.upper() for k in keys))
-            extra = "" if self._digits_are_keys else self.tr(", or 1–{last} in order").format(
-                last=min(n, 9))
-            outer.addWidget(keys_label(f"{shown}{extra}"))
-        else:
-            outer.addWidget(keys_label(f"1–{min(n, 9)}"))
+        outer.addWidget(keys_label(self._keys_text()))
         state.subscribe(self._sync)
         self._sync()
+
+    def _keys_of(self, option_key: str) -> list[str]:
+        """The typed keys that pick this option, letter first."""
+        found = [c for c, k in self.key_map.items() if k == option_key]
+        return sorted(found, key=lambda c: (c.isdigit(), c))
+
+    def _keys_text(self) -> str:
+        """The options' keys in the order the buttons show them ("Y, N, or 1–2 in order")."""
+        options = self.choice.options
+        letters = [c for o in options for c in self._keys_of(o.key) if not c.isdigit()
+                   or self._digits_are_keys]
+        digits = [c for o in options for c in self._keys_of(o.key)
+                  if c.isdigit() and not self._digits_are_keys]
+        span = f"1–{digits[-1]}" if len(digits) > 1 else "".join(digits)
+        if letters and len(digits) > 1:
+            return ", ".join(letters) + self.tr(", or 1–{last} in order").format(last=digits[-1])
+        return ", ".join(letters) if letters else span
 
     def uses_letter(self, char: str) -> bool:
         return char in self._by_char
@@ -98,12 +115,10 @@ class ChoiceWidget(ResponseWidget):
 
     def handle_key(self, event: QKeyEvent) -> bool:
         char = letter(event)
-        if char is not None and char in self._by_char:
-            self.choice.select(self._by_char[char])
-            return True
         number = digit(event)
-        if number is not None and not self._digits_are_keys and 1 <= number <= len(self.buttons):
-            self.choice.select(self.choice.options[number - 1].key)
+        typed = str(number) if number is not None else char
+        if typed is not None and typed in self.key_map:
+            self.choice.select(self.key_map[typed])
             return True
         return False
 

@@ -145,6 +145,9 @@ class ClusteringWidget(CardDrag, ResponseWidget):
     def rename(self, column_index: int) -> None:
         column = self.columns[column_index]
         if column.group_id is None or column.name_edit is None:
+            # F2 on a card not yet grouped: the pool has no name to change. Say what does.
+            self._say(self.tr("Cards not grouped yet have no group to rename: put the card in "
+                              "a group first (1–9, or Ctrl+N for a new one), then F2."))
             return
         self.column_index = column_index
         column.title.hide()

@@ -2,7 +2,7 @@
 
 Every document needs a judgement (see app.kinds.relevance for why there is no default).
 Keys: Up/Down move between documents; a digit sets the grade with that value (1 relevant,
-0 not relevant) and moves on to the next document; Space toggles the current document
+0 not relevant) and moves on to the next document, as a click on a grade button does; Space toggles the current document
 (unjudged -> Relevant -> Not relevant -> Relevant). Enter is left to the trial screen (Submit).
 """
 
@@ -116,8 +116,9 @@ class RelevanceWidget(RowCursor, ResponseWidget):
                 button = option_button(f"{grade.label}{hint}", point=True, min_em=11)
                 button.setAccessibleName(self.tr("Document {n}: {grade}").format(
                     n=index + 1, grade=grade.label))
+                # A click does what the grade's key does: judge and move on to the next one.
                 button.clicked.connect(
-                    lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=False))
+                    lambda _=False, i=index, g=grade.value: self._grade(i, g, advance=True))
                 grade_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
                 buttons[grade.value] = button
             outer.addWidget(row)
@@ -168,6 +169,9 @@ class RelevanceWidget(RowCursor, ResponseWidget):
         self.progress.setText(
             self.tr("{done} of %Ln document(s) judged", None, total).format(done=done)
             if done < total else self.tr("All %Ln document(s) judged", None, total))
+
+    def current_part(self) -> QWidget | None:
+        return self.rows[self.current] if self.rows else None
 
     def review_text(self) -> str | None:
         """The judgements in words, in the participant's language."""

@@ -59,6 +59,9 @@ class PreviewWindow(MainWindow):
         super().__init__(self.session.db, home=self.session.folder, parent=parent)
         self.study_path = Path(study_path)
         self.flow.engine_class = PreviewEngine
+        # "Back to the start" (the end screen's Done, a declined consent) is this study's code
+        # screen again: the preview has no study list behind it.
+        self.flow.pinned_study = self.study_path
         self.banner = PreviewBanner(self)
         central = self.centralWidget().layout()
         assert isinstance(central, QtWidgets.QBoxLayout)
@@ -76,6 +79,8 @@ class PreviewWindow(MainWindow):
         self._plan_key: tuple[str, str] | None = None
         self._gold_labels: list[QtWidgets.QLabel] = []
         self._watched_study: Path | None = None
+
+    is_preview = True
 
     def start(self) -> None:
         """Open the study at its first screen (the participant code screen)."""

@@ -95,6 +95,7 @@ class ExportDialog(QtWidgets.QDialog):
         buttons.addWidget(close)
         layout.addLayout(buttons)
         self.resize(720, 280)
+        self._grow_to_fit()
 
     def withheld_note(self) -> str:
         """What this export will leave out, in words ("" when nothing)."""
@@ -109,6 +110,24 @@ class ExportDialog(QtWidgets.QDialog):
         note = self.withheld_note()
         self.withheld.setText(note)
         self.withheld.setVisible(bool(note))
+        self._grow_to_fit()
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+        self._grow_to_fit()
+
+    def _grow_to_fit(self) -> None:
+        """As tall as the wrapped notes need at this width: a dialog's size does not follow
+        its labels' height for width, and the withheld note and "Wrote 31 files into ..."
+        were cut off at the bottom."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        needed = layout.heightForWidth(self.width()) if layout.hasHeightForWidth() \
+            else layout.sizeHint().height()
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def _browse(self) -> None:
         folder = QtWidgets.QFileDialog.getExistingDirectory(self, "Export results into…",
@@ -127,7 +146,7 @@ class ExportDialog(QtWidgets.QDialog):
         from exporters.export_all import export_all
 
         self.export_button.setEnabled(False)
-        self.status.setText(f"Exporting into {out_dir}…")
+        self._say(f"Exporting into {out_dir}…")
         loaded, db = self.loaded, self.db
         simulated = self.include_simulated.isChecked()
         identifying = self.include_identifying.isChecked()
@@ -146,7 +165,7 @@ class ExportDialog(QtWidgets.QDialog):
     def _progress(self, index: int, total: int, step: str) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(index)
-        self.status.setText(f"{step}…" if index < total else "Done.")
+        self._say(f"{step}…" if index < total else "Done.")
 
     @Slot(object)
     def _done(self, paths: list[Path]) -> None:
@@ -155,19 +174,19 @@ class ExportDialog(QtWidgets.QDialog):
         self.export_button.setEnabled(True)
         folder = paths[0].parent if paths else Path(self.folder.text())
         note = self.withheld_note()
-        self.status.setText(f"Wrote {len(paths)} files into {folder}." + (f" {note}" if note else ""))
+        self._say(f"Wrote {len(paths)} files into {folder}." + (f" {note}" if note else ""))
         self.finished_export.emit(self.written)
 
     def _failed(self, error: BaseException) -> None:
         self._job = None
         message = describe_error(error)
         self.export_button.setEnabled(True)
-        self.status.setText(f"The export failed: {message}")
+        self._say(f"The export failed: {message}")
         self.export_failed.emit(message)
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         if self.running:  # an export half-written by a closed dialog would be worse than a pause
-            self.status.setText("Still exporting; the dialog closes when it is done.")
+            self._say("Still exporting; the dialog closes when it is done.")
             event.ignore()
             self.finished_export.connect(lambda _paths: self.close())
             self.export_failed.connect(lambda _message: self.close())

@@ -31,7 +31,13 @@ class HumanVsModelTab(QWidget):
         self.breakdown.currentIndexChanged.connect(self._redraw)
         bar.addWidget(self.breakdown)
         self.status = QtWidgets.QLabel("Computing the comparisons…", self)
+        self.status.setWordWrap(True)  # a long note must not widen the window
         bar.addWidget(self.status, 1)
+        # Saved as the other tabs' plots are (the window connects them: it owns the dialog).
+        self.save_buttons = {suffix: QtWidgets.QPushButton(f"Save {suffix.upper()}…", self)
+                             for suffix in ("png", "svg")}
+        for button in self.save_buttons.values():
+            bar.addWidget(button)
         layout.addLayout(bar)
         self.forest = ForestPlot()
         self.strip = RaterStrip()

@@ -37,7 +37,7 @@ COLUMNS = {
 }
 # Values that are internal names themselves (kinds of rows, statistics, metrics, categories).
 VALUES = {
-    "tier": "tier", "humans": "all raters", "pooled": "pooled (majority vote)",
+    "tier": "tier", "humans": "all raters", "pooled": "pooled humans",
     "model": "model", "published": "published score", "rating_group": "mean rating per group",
     "krippendorff_alpha": "Krippendorff's alpha", "fleiss_kappa": "Fleiss' kappa",
     "mean_pairwise_cohen_kappa": "mean pairwise Cohen's kappa",

@@ -28,10 +28,12 @@ from app.simulation.planning import (
 )
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from widgets.flow_layout import FlowLayout
 from widgets.plotting import export_png, export_svg, pg
 from widgets.qt import Qt, QtWidgets, QWidget, Signal, Slot
 from widgets.results.plots import ResultsPlot
 from widgets.results.tables import fill_table, results_table
+from widgets.settings import fit_on_screen
 from widgets.tasks import Job, TaskManager, describe_error
 
 SERIES = [(WIDTH_HUMAN, "human score", "#1F77B4"),
@@ -92,7 +94,10 @@ class PlanWindow(QtWidgets.QMainWindow):
         target = plan_target(loaded)
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
-        form = QtWidgets.QHBoxLayout()
+        # The choices wrap onto a second row rather than make the window wider than a laptop
+        # screen at 150 % (each label stays with its field).
+        choices = QWidget(central)
+        form = FlowLayout(choices, spacing=8)
         self.raters = QtWidgets.QLineEdit(",".join(str(r) for r in DEFAULT_RATERS), central)
         self.items = QtWidgets.QSpinBox(central)
         self.items.setRange(2, 1_000_000)
@@ -106,8 +111,12 @@ class PlanWindow(QtWidgets.QMainWindow):
         self.runs.setValue(60)
         for label, widget in (("Raters per item:", self.raters), ("Items:", self.items),
                               ("Target width:", self.target_width), ("Runs:", self.runs)):
-            form.addWidget(QtWidgets.QLabel(label, central))
-            form.addWidget(widget)
+            pair = QWidget(choices)
+            row = QtWidgets.QHBoxLayout(pair)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(QtWidgets.QLabel(label, pair))
+            row.addWidget(widget)
+            form.addWidget(pair)
         self.use_pilot = QtWidgets.QCheckBox("Rates from the responses so far", central)
         self.use_pilot.setEnabled(db is not None)
         self.use_pilot.setChecked(db is not None)
@@ -115,8 +124,7 @@ class PlanWindow(QtWidgets.QMainWindow):
         self.compute_button = QtWidgets.QPushButton("Compute", central)
         self.compute_button.clicked.connect(self.compute)
         form.addWidget(self.compute_button)
-        form.addStretch(1)
-        layout.addLayout(form)
+        layout.addWidget(choices)
         self.status = QtWidgets.QLabel("", central)
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -129,7 +137,7 @@ class PlanWindow(QtWidgets.QMainWindow):
         splitter.setSizes([480, 200])
         layout.addWidget(splitter, 1)
         self.setCentralWidget(central)
-        self.resize(1100, 780)
+        fit_on_screen(self, 1100, 780)
         self._job: Job | None = None
 
     def _raters(self) -> tuple[int, ...] | None:

@@ -52,6 +52,9 @@ class ResultsPlot(pg.PlotWidget):
         self.legend.clear()
         self.n_items = 0
         self.empty_message = ""
+        # An earlier drawing's fixed range (say_empty's 0-1, another question's scale) must
+        # not outlive it: back to following the data until this drawing sets its own.
+        self.getPlotItem().enableAutoRange()
         self.getPlotItem().invertY(False)
         self.getPlotItem().getAxis("left").setTicks(None)
         self.getPlotItem().getAxis("left").setWidth(None)  # back to pyqtgraph's own width
@@ -74,6 +77,12 @@ class ResultsPlot(pg.PlotWidget):
         if axis.label.isVisible():
             width += axis.label.boundingRect().height() * 0.8
         axis.setWidth(math.ceil(width))
+
+    def fit_to_data(self, padding: float = 0.05) -> None:
+        """The view range from the data drawn, now (pyqtgraph's own auto range catches up only
+        at the next paint: a plot saved before it, or drawn while its tab was hidden, kept the
+        previous range)."""
+        self.getPlotItem().getViewBox().autoRange(padding=padding)
 
     def say_empty(self, message: str) -> None:
         """The message alone, without axes (blank or upside-down axes read as data)."""
@@ -316,10 +325,12 @@ class RatingsPlot(ResultsPlot):
         values = scale_labels(results, question_id, list(dict.fromkeys(rows["rating"])))
         groups = list(dict.fromkeys(rows["group"]))
         width = 0.8 / len(groups)
+        tallest = 0.0
         for g, name in enumerate(groups):
             mine = rows[rows["group"] == name]
             share = mine.set_index("rating")["count"] / mine["count"].sum()
             heights = [float(share.get(v, 0.0)) for v in values]
+            tallest = max(tallest, *heights)
             bars = pg.BarGraphItem(x=[i - 0.4 + width * (g + 0.5) for i in range(len(values))],
                                    height=heights, width=width * 0.9,
                                    brush=(HUMAN_COLOURS + MODEL_COLOURS)[g % 11], name=str(name))
@@ -327,6 +338,9 @@ class RatingsPlot(ResultsPlot):
             self.n_items += 1
         self.getPlotItem().getAxis("bottom").setTicks(
             [[(i, "N/A" if v == "NA" else v) for i, v in enumerate(values)]])
+        # Every rating of the scale on the axis, and the bars from zero up.
+        self.setXRange(-0.5, len(values) - 0.5, padding=0.02)
+        self.setYRange(0.0, max(0.05, tallest), padding=0.05)
 
 
 def ratings_empty_reason(results: StudyResults, question_id: str) -> str:

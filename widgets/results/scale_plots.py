@@ -95,6 +95,7 @@ class DifficultyRtPlot(ResultsPlot):
             line = np.array([x.min(), x.max()])
             self.plot(line, slope * line + intercept, pen=pg.mkPen("#C44E52", width=2))
             self.setTitle(f"{title} · Pearson r = {r:.2f}, n = {len(x)}")
+        self.fit_to_data()
 
 
 def hardest_items(results: StudyResults, question_id: str) -> pd.DataFrame:

@@ -37,7 +37,7 @@ from widgets.results.plots import (
 )
 from widgets.results.scale_plots import AbilityPlot, DifficultyRtPlot, hardest_items
 from widgets.results.tables import fill_table, results_table
-from widgets.settings import app_settings, set_study_flag, study_flag
+from widgets.settings import app_settings, fit_on_screen, set_study_flag, study_flag
 from widgets.tasks import TaskManager
 
 SIMULATED_KEY = "include_simulated"
@@ -88,9 +88,24 @@ class ResultsWindow(QtWidgets.QMainWindow):
         bar.addWidget(self.simulated)
         self.exclude = self._exclude_menu(central)
         bar.addWidget(self.exclude)
-        bar.addStretch(1)
         self.status = QtWidgets.QLabel("Computing…", central)
-        bar.addWidget(self.status)
+        # Wrapped, in all the room left: unwrapped, a long status made the whole window wider
+        # than a laptop screen at 150 %.
+        self.status.setWordWrap(True)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        bar.addWidget(self.status, 1)
+        # Busy while the analysis is computed: with thousands of participants it takes many
+        # seconds, and the tables say so instead of what they said before.
+        self.progress = QtWidgets.QProgressBar(central)
+        self.progress.setRange(0, 0)
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(120)
+        self.progress.hide()
+        bar.addWidget(self.progress)
+        # Whether the results on screen count simulated participants (not the box: it may
+        # have been ticked since, with the new results still being computed).
+        self._shown_simulated = self.model.options.include_simulated
+        self._computing_simulated = self._shown_simulated
         refresh = QtWidgets.QPushButton("Refresh", central)
         refresh.clicked.connect(self.model.refresh)
         bar.addWidget(refresh)
@@ -126,7 +141,11 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.tabs.addTab(self.disputed, "Most disputed items")
         self.human_vs_model = HumanVsModelTab()
         self.model.compared.connect(self.human_vs_model.show_comparison)
+        self.model.compared.connect(self._compared_done)
         self.tabs.addTab(self.human_vs_model, "Human vs model")  # index 5 (results_tour)
+        for suffix, button in self.human_vs_model.save_buttons.items():
+            button.clicked.connect(lambda _=False, s=suffix: self._save(
+                self.human_vs_model.forest, "gaps", s))
         # The Rasch scale (humans and models on one axis, the hardest items), difficulty
         # against RT and the alt-test (indices 6 and 7, results_tour).
         self.ability_plot = AbilityPlot()
@@ -141,7 +160,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.comments = results_table()
         self.tabs.addTab(self.comments, "Comments")
         self.setCentralWidget(central)
-        self.resize(1200, 820)
+        fit_on_screen(self, 1200, 820)
         self.plots: dict[str, ResultsPlot] = {"scores": self.scores_plot, "rt": self.rt_plot,
                                               "ratings": self.ratings_plot,
                                               "gaps": self.human_vs_model.forest,
@@ -223,11 +242,13 @@ class ResultsWindow(QtWidgets.QMainWindow):
         fill_table(self.agreement, results.agreement, empty=(
             "No agreement yet: it needs at least two raters who answered the same items."))
         self._fill_comments()
+        self._shown_simulated = self._computing_simulated
         left_out = (f" ({len(results.excluded)} left out by the quality rules)"
                     if results.excluded else "")
-        self.status.setText(f"{counted(results.n_participants, 'participant')}{left_out}, "
-                            f"{counted(results.n_responses, 'response')} "
-                            f"· updated {datetime.now():%H:%M:%S}")
+        self._counts = (f"{counted(results.n_participants, 'participant')}{left_out}, "
+                        f"{counted(results.n_responses, 'response')} "
+                        f"· updated {datetime.now():%H:%M:%S}")
+        self.status.setText(self._counts)
         self._redraw()
 
     @Slot()
@@ -246,7 +267,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         fill_table(self.comparison, mine[mine.iloc[:, 4:].notna().any(axis=1)],
                    empty="No scores for this question yet: no one has answered it"
                    + (" (simulated participants are left out: tick Include simulated "
-                      "participants to count them)." if not self.simulated.isChecked() else "."))
+                      "participants to count them)." if not self._shown_simulated else "."))
         disputed = results.disputed
         fill_table(self.disputed, disputed[disputed["question_id"] == question_id],
                    empty="No disputed items: an item needs at least two raters before their "
@@ -305,10 +326,26 @@ class ResultsWindow(QtWidgets.QMainWindow):
     @Slot(bool)
     def _busy(self, busy: bool) -> None:
         if busy:
-            self.status.setText("Computing…")
+            self._computing_simulated = self.model.options.include_simulated
+            self.progress.show()
+            self.status.setText("Computing the analysis (scores, agreement, humans against "
+                                "the models)…")
+            # A table that says why it is empty says it of results being replaced now.
+            which = "with" if self._computing_simulated else "without"
+            for table in self.findChildren(QtWidgets.QTableWidget):
+                if table.property("empty_reason"):
+                    fill_table(table, pd.DataFrame(), empty=f"Computing the results {which} "
+                               "simulated participants…")
+
+    @Slot(object)
+    def _compared_done(self, _frames: object) -> None:
+        if not self.model.busy:
+            self.progress.hide()
+            self.status.setText(getattr(self, "_counts", ""))
 
     @Slot(str)
     def _failed(self, message: str) -> None:
+        self.progress.hide()
         self.status.setText(f"Could not compute the results: {message}")
 
     # ------------------------------------------------------------------ actions

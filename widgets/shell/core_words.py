@@ -45,6 +45,19 @@ PROFILE_PROBLEMS = (
 )
 
 
+# The core's texts a participant reads whole (block introductions it writes itself).
+CORE_TEXTS = (
+    QtCore.QT_TRANSLATE_NOOP("ParticipantScreen", "**Practice is over.** From now on your answers "
+                             "count and no feedback is given."),
+)
+
+
+def core_text(text: str) -> str:
+    """A text the core wrote for the participant, in the participant's language (the study's
+    own words, any other text, are shown as they are)."""
+    return _tr(text) if text in CORE_TEXTS else text
+
+
 def _tr(text: str) -> str:
     return QtCore.QCoreApplication.translate(CONTEXT, text)
 
@@ -58,11 +71,15 @@ def code_problem_text(problem: str) -> str:
 
 
 def profile_problem_text(label: str, problem: str) -> str:
-    """check_profile's "<label>: <what is wrong>" with the second part translated."""
+    """check_profile's "<label>: <what is wrong>" as the sentence shown right under the field:
+    the second part only, translated (the label stands just above it; repeated, a label that
+    ends in a question mark read "...fluently?: please fill this in")."""
     head = f"{label}: "
     rest = problem[len(head):] if problem.startswith(head) else problem
+    text = rest
     for pattern, words in PROFILE_PROBLEMS:
         found = pattern.fullmatch(rest)
         if found:
-            return head + _tr(words).format(**found.groupdict())
-    return problem
+            text = _tr(words).format(**found.groupdict())
+            break
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

@@ -33,8 +33,14 @@ def describe_answer(view: TrialView, question_id: str, answer: Any) -> str:
     return widget_kind(question.kind).describe_answer(question, answer, texts)
 
 
-def feedback_line(view: TrialView, item: QuestionFeedback) -> str:
-    """Markdown for one question's feedback, shown right under its answer."""
+def feedback_line(view: TrialView, item: QuestionFeedback, *, timed_out: bool = False) -> str:
+    """Markdown for one question's feedback, shown right under its answer. After the time
+    limit, an unanswered question says the time ran out (not that the answer was wrong)."""
+    if timed_out and item.given is None:
+        right = describe_answer(view, item.question_id, item.correct_answer)
+        return QtCore.QCoreApplication.translate(
+            "Feedback", "⏱ **Time ran out** before an answer. The expected answer: {answer}"
+        ).format(answer=right)
     if item.correct:
         return QtCore.QCoreApplication.translate("Feedback", "✓ **Correct:** {answer}").format(
             answer=describe_answer(view, item.question_id, item.given))
@@ -43,6 +49,7 @@ def feedback_line(view: TrialView, item: QuestionFeedback) -> str:
         "Feedback", "✗ **Not quite.** The expected answer: {answer}").format(answer=right)
 
 
-def feedback_text(view: TrialView, feedback: list[QuestionFeedback]) -> str:
+def feedback_text(view: TrialView, feedback: list[QuestionFeedback], *,
+                  timed_out: bool = False) -> str:
     """Markdown for all of a trial's feedback in one place."""
-    return "  \n".join(feedback_line(view, item) for item in feedback)
+    return "  \n".join(feedback_line(view, item, timed_out=timed_out) for item in feedback)

@@ -72,10 +72,22 @@ class KeyHelp(QtWidgets.QFrame):
         parent.installEventFilter(self)  # follow the parent's size
 
     def open(self, keys: KeyList) -> None:
-        rows = "".join(
-            f"<tr><td style='padding:4px 24px 4px 0'><b>{escape(k)}</b></td>"
-            f"<td style='padding:4px 0'>{escape(what)}</td></tr>" for k, what in keys)
-        self.table.setText(f"<table>{rows}</table>")
+        # Rich text tables do not follow the widget's direction: in a right-to-left language
+        # the key column goes on the right, written as the last cell, the whole table right
+        # aligned (as the rest of the mirrored window).
+        rtl = self.layoutDirection() == Qt.LayoutDirection.RightToLeft
+        rows = []
+        for k, what in keys:
+            key_cell = (f"<td align='{'right' if rtl else 'left'}' style='padding:4px "
+                        f"{'0 4px 24px' if rtl else '24px 4px 0'}'><b>{escape(k)}</b></td>")
+            what_cell = (f"<td align='{'right' if rtl else 'left'}' style='padding:4px 0'>"
+                         f"{escape(what)}</td>")
+            rows.append(f"<tr>{what_cell}{key_cell}</tr>" if rtl
+                        else f"<tr>{key_cell}{what_cell}</tr>")
+        self.table.setText(f"<table align='{'right' if rtl else 'left'}'>{''.join(rows)}</table>")
+        self.table.setAlignment(Qt.AlignmentFlag.AlignTop | (
+            Qt.AlignmentFlag.AlignRight if rtl else Qt.AlignmentFlag.AlignLeft)
+            | Qt.AlignmentFlag.AlignAbsolute)
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())

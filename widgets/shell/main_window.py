@@ -19,6 +19,7 @@ from widgets.qt import QEvent, QKeyEvent, QKeySequence, QtGui, QTimer, QtWidgets
 from widgets.settings import (
     FontZoom,
     app_settings,
+    fit_on_screen,
     refresh_style_sheets,
     restore_geometry,
     save_geometry,
@@ -76,8 +77,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.flow.error.connect(self.show_error)
         self.flow.start.passphrase_requested.connect(self.open_designer)
         self._build_menus()
-        if not restore_geometry(self.settings, GEOMETRY_KEY, self):
-            self.resize(1200, 800)
+        if restore_geometry(self.settings, GEOMETRY_KEY, self):
+            fit_on_screen(self)  # saved on another screen, or at another scale
+        else:
+            fit_on_screen(self, 1200, 800)
         self.keys = KeyRouter(self, self._trial_key, self._key_failed,
                               on_focus=self._focus_moved)
         self.flow.trial_shown.connect(self.keys.set_active)
@@ -207,6 +210,8 @@ class MainWindow(QtWidgets.QMainWindow):
         controller = self.flow.controller
         return controller is not None and not controller.closed
 
+    is_preview = False  # the designer's preview (widgets/preview/window.py) says so on quit
+
     def request_quit(self) -> None:
         """Ctrl+Q: ask first when a session is under way, then close."""
         if self.session_running() and not self._confirm_quit():
@@ -217,7 +222,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _confirm_quit(self) -> bool:
         trial = self.flow.trial
         paused = self.flow.current() is trial and trial.pause("quit_question", hide=False)
-        leave = ask_to_quit(self)
+        leave = ask_to_quit(self, preview=self.is_preview)
         if paused and not leave:
             trial.resume()
         return leave

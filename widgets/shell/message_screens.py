@@ -1,18 +1,24 @@
 """Screens that show text and wait: consent (must agree), instructions, a block's introduction,
-a break, the end. Space or Enter continues; Up/Down/PageUp/PageDown scroll long texts."""
+a break, the end. Space or Enter continues; Up/Down/PageUp/PageDown scroll long texts.
+
+A break and the end screen come straight after an answer, while the hands are still on the
+keys: there only the key the button names (Space) continues, and only once the screen has been
+up for GUARD_S, so an Enter or a double press meant for the item cannot end a break unseen."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from app.session.engine import EndScreen
 from widgets.i18n import participant_number, participant_percent
-from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets, QWidget, Signal
+from widgets.qt import QKeyEvent, Qt, QtCore, QtGui, QtWidgets, QWidget, Signal
 from widgets.shell.page import MarkdownView, Page
 from widgets.shell.trial_header import block_name
 from widgets.typography import mute
 
 CONTINUE_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
+GUARD_S = 0.8  # s a guarded screen ignores keys for, from when it is first shown
 
 
 class MessageScreen(Page):
@@ -22,8 +28,11 @@ class MessageScreen(Page):
     done = Signal()
 
     def __init__(self, title: str, text: str, *, button: str | None = None,
-                 note: str = "", base: Path | None = None, parent: QWidget | None = None) -> None:
+                 note: str = "", base: Path | None = None, guarded: bool = False,
+                 parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
+        self.guarded = guarded
+        self.keys_from_ns: int | None = None  # monotonic ns from which keys count (guarded)
         self.text = self.scroller = MarkdownView(text, base=base, parent=self.column)
         self.fonts.add(self.text, 1.15)
         self.body.addWidget(self.text, 100)  # all the room it needs; the stretch gets the rest
@@ -39,20 +48,32 @@ class MessageScreen(Page):
         self.continue_button.clicked.connect(self._finish)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        if self.keys_from_ns is None:
+            self.keys_from_ns = time.monotonic_ns() + round(GUARD_S * 1e9)
+
+    def keys_count(self) -> bool:
+        """False while a guarded screen is fresh (keys are ignored, clicks are not)."""
+        return not self.guarded or (self.keys_from_ns is not None
+                                    and time.monotonic_ns() >= self.keys_from_ns)
+
     def _finish(self) -> None:
         if self.continue_button.isEnabled():
             self.continue_button.setEnabled(False)
             self.done.emit()
 
     def enter_pressed(self) -> bool:
-        self._finish()
+        if not self.guarded:  # a guarded screen's button names Space, and Space it is
+            self._finish()
         return True
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.isAutoRepeat() and event.key() in CONTINUE_KEYS:
             return  # a held key must not skip screens
         if event.key() == Qt.Key.Key_Space:
-            self._finish()
+            if self.keys_count():
+                self._finish()
             return
         super().keyPressEvent(event)
 
@@ -74,9 +95,11 @@ class ConsentScreen(Page):
             self.tr("I have read the above and agree to take part."), self.column)
         self.fonts.add(self.agree, 1.1)
         self.body.addWidget(self.agree)
-        hint = mute(QtWidgets.QLabel(
+        self.hint = hint = mute(QtWidgets.QLabel(
             self.tr("Space ticks the box, Enter continues, Esc declines.")))
+        hint.setWordWrap(True)
         self.body.addWidget(hint)
+        self._decline_asked = False  # Esc once: asked; Esc again: declined
         self.body.addStretch(1)
         self.decline_button = self.add_button(self.tr("I do not agree"))
         self.decline_button.clicked.connect(self.declined.emit)
@@ -99,6 +122,13 @@ class ConsentScreen(Page):
         return True
 
     def escape_pressed(self) -> bool:
+        # Declining ends the session before it starts: one stray Esc must not do it.
+        if not self._decline_asked:
+            self._decline_asked = True
+            self.hint.setText(self.tr("Do you want to decline? Press Esc again to decline, or "
+                                      "tick the box to take part."))
+            self.decline_button.setFocus()
+            return True
         self.declined.emit()
         return True
 

@@ -89,6 +89,9 @@ class Page(QWidget):
         self.scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.viewport().setAutoFillBackground(False)
+        # Not a Tab stop: nothing shows it has the focus (an invisible stop), and the page's
+        # keys scroll it anyway.
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         content = QWidget(self.scroll)
         content.setAutoFillBackground(False)
         self.content_layout = QtWidgets.QVBoxLayout(content)

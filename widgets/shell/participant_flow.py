@@ -35,6 +35,7 @@ from app.study.ui_language import DEFAULT_UI_LANGUAGE, language_choices
 from app.study_places import remember_folder
 from widgets.i18n import current_ui_language, participant_number, set_ui_language
 from widgets.qt import QObject, Qt, QtWidgets, QWidget, Signal
+from widgets.shell.core_words import core_text
 from widgets.shell.language_picker import add_language_picker
 from widgets.shell.message_screens import (
     CodeInUseScreen,
@@ -77,6 +78,9 @@ class ParticipantFlow(QObject):
         set_ui_language(DEFAULT_UI_LANGUAGE)  # English's plural forms ("1 item", "2 items")
         self.trial = self._make_trial()
         self._pending_code: str | None = None
+        # The one study this station runs (`run --study`): "the start" is its code screen,
+        # never the list of studies or the designer passphrase.
+        self.pinned_study: Path | None = None
         self._standings: dict[str, ParticipantStanding] = {}
         self._language: str | None = None  # the participant's pick on the code screen
         self.engine_class: type[SessionEngine] = SessionEngine  # a preview sets its own
@@ -128,6 +132,10 @@ class ParticipantFlow(QObject):
     # ------------------------------------------------------------------ start
 
     def show_start(self) -> None:
+        if self.pinned_study is not None:
+            self.end_session()
+            self.open_study(self.pinned_study)
+            return
         self.end_session()
         self.loaded = None
         self._language = None
@@ -173,9 +181,10 @@ class ParticipantFlow(QObject):
         self._standings = {s.code: s for s in standings}
         page = self._code_page(code)
         standing = page.standing()
-        if code and standing is not None and not standing.finished:
-            page.submit()  # --participant of someone unfinished: resume straight away
-        elif code and standing is None and not any(f.required for f in loaded.study.profile_fields):
+        # --participant: confirmed as if typed and Enter pressed (someone unfinished resumes
+        # straight away; a finished or unknown code is told so), unless a profile is needed.
+        if code and (standing is not None
+                     or not any(f.required for f in loaded.study.profile_fields)):
             page.submit()
 
     def _code_page(self, code: str) -> ParticipantScreen:
@@ -191,6 +200,7 @@ class ParticipantFlow(QObject):
         add_language_picker(page, page.form.form_layout, choices, self._language,
                             lambda tag: self._language_chosen(tag, page))
         page.back.connect(self.show_start)
+        page.back_button.setVisible(self.pinned_study is None)  # nowhere to go back to
         page.proceed.connect(self._participant_ready)
         self._show(page)
         return page
@@ -318,20 +328,20 @@ class ParticipantFlow(QObject):
         controller.finish_start()
         self.trial.discard_next()  # whatever was built ahead is not what comes next
         if isinstance(screen, BlockIntroScreen):
-            page = MessageScreen(block_intro_title(screen.title, screen.practice), screen.text,
-                                 button=self.tr("Start"), base=base)
+            page = MessageScreen(block_intro_title(screen.title, screen.practice),
+                                 core_text(screen.text), button=self.tr("Start"), base=base)
             page.done.connect(lambda: controller.acknowledge_intro(screen.block_id))
             self._show(page)
         elif isinstance(screen, BreakScreen):
             controller.start_break()
             page = MessageScreen(self.tr("Break"), break_text(screen.done, screen.total),
-                                 base=base)
+                                 base=base, guarded=True)
             page.done.connect(controller.end_break)
             self._show(page)
         elif isinstance(screen, EndScreen):
             controller.close()
             page = MessageScreen(self.tr("Finished"), end_text(screen), button=self.tr("Done"),
-                                 base=base)
+                                 base=base, guarded=True)
             page.done.connect(self.show_start)
             self._show(page)
         self.screen_shown.emit(screen)

@@ -2,17 +2,22 @@
 
 The participant side never lists or hints at other participants (ARCHITECTURE.md, rule 11):
 no list of codes, no completion, nothing in labels, tool tips or accessible names. The screen
-only asks "is the code typed here known?" through `lookup`; a known code shows that person's
-own progress ("Welcome back: 3 of 9 answered") and their stored profile, and resumes. A code
-the study does not issue (`participants.codes`) is refused with a message for the participant.
+only asks "is this code known?" through `lookup`, and only once the code is confirmed (Enter or
+Continue): while it is typed nothing of that code's person shows. A confirmed known code
+resumes with its stored profile (never shown here to edit); the next screen says how far that
+person got. A code the study does not issue (`participants.codes`), or a simulated one, is
+refused with a message for the participant; a code typed in the wrong letter case is taken in
+the case the study issues it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 from app.session.codes import (
+    issued_form,
     participant_code_problem,
     participant_code_warning,
     study_code_problem,
@@ -21,9 +26,9 @@ from app.session.profile import check_profile
 from app.session.standing import ParticipantStanding
 from app.study.loader import LoadedStudy
 from app.study.model import ProfileField
-from widgets.i18n import participant_number
-from widgets.qt import QtCore, QtWidgets, QWidget, Signal
+from widgets.qt import QtCore, QtGui, QtWidgets, QWidget, Signal
 from widgets.shell.core_words import code_problem_text, profile_problem_text
+from widgets.shell.language_picker import LANGUAGE_PICKER
 from widgets.shell.page import Page
 from widgets.typography import mute
 
@@ -73,11 +78,16 @@ class ProfileForm(QWidget):
             form.addRow(error)
             self.inputs[field.id] = widget
             self.errors[field.id] = error
+            # A problem is about the answer it was found in: answering again clears it.
+            if isinstance(widget, QtWidgets.QComboBox):
+                widget.currentIndexChanged.connect(lambda _i, e=error: self._clear(e))
+            else:
+                widget.textChanged.connect(lambda _t, e=error: self._clear(e))
 
-    def set_editable(self, editable: bool) -> None:
-        """A returning participant's profile is shown as stored, not edited."""
-        for widget in self.inputs.values():
-            widget.setEnabled(editable)
+    @staticmethod
+    def _clear(error: QtWidgets.QLabel) -> None:
+        error.setText("")
+        error.hide()
 
     def raw(self) -> dict[str, str]:
         out = {}
@@ -125,7 +135,6 @@ class ParticipantScreen(Page):
         super().__init__(loaded.study.title, parent)
         self.loaded = loaded
         self._lookup = lookup
-        self._filled_from: str | None = None  # the known code whose profile the form shows
         if loaded.study.description:
             about = mute(QtWidgets.QLabel(loaded.study.description))
             about.setWordWrap(True)
@@ -155,39 +164,19 @@ class ParticipantScreen(Page):
     def initial_focus(self) -> QWidget:
         return self.code
 
+    def typed_code(self) -> str:
+        """The code typed, in the letter case the study issues it."""
+        return issued_form(self.loaded.study, self.code.text())
+
     def standing(self) -> ParticipantStanding | None:
-        """The standing of the code typed now (None: a new code)."""
-        code = self.code.text().strip()
+        """The standing of the code typed now (None: a new code). Asked only once the code is
+        confirmed (Enter, Continue, or --participant): nothing of a code's person shows while
+        it is being typed."""
+        code = self.typed_code()
         return self._lookup(code) if code else None
 
     def _code_changed(self, text: str) -> None:
-        standing = self.standing()
-        self.form.show_problems({})
-        if self._filled_from is not None and (standing is None
-                                              or standing.code != self._filled_from):
-            # The profile on screen belonged to the code typed before: never carry it over.
-            self.form.fill({})
-            self._filled_from = None
-        self.form.set_editable(standing is None)
-        if standing is None:
-            self._note(self._code_warning(text))
-            self.go_button.setText(self.tr("Continue  ⏎"))
-            self.go_button.setEnabled(True)
-            return
-        self.form.fill(standing.profile)
-        self._filled_from = standing.code
-        if standing.finished:
-            self._note(self.tr("This code has already answered every item of this study. "
-                               "Check the code, or ask the study staff."))
-            self.go_button.setText(self.tr("Continue  ⏎"))
-            self.go_button.setEnabled(False)
-        else:
-            self._note(self.tr("Welcome back: {answered} of {total} answered. You continue "
-                               "where you stopped.").format(
-                answered=participant_number(standing.answered),
-                total=participant_number(standing.total)))
-            self.go_button.setText(self.tr("Resume  ⏎"))
-            self.go_button.setEnabled(True)
+        self._note(self._code_warning(text))
 
     def _code_warning(self, text: str) -> str:
         warning = participant_code_warning(text)
@@ -203,19 +192,29 @@ class ParticipantScreen(Page):
         self.code.setFocus()
 
     def submit(self) -> None:
-        code = self.code.text().strip()
+        code = self.typed_code()
         problem = participant_code_problem(code)
         if problem:
             self._refuse(code_problem_text(problem))
             return
+        not_issued = self.tr("This is not one of this study's codes: check the card you "
+                             "were given.")
         if study_code_problem(self.loaded.study, code):
-            self._refuse(self.tr("This is not one of this study's codes: check the card you "
-                                 "were given."))
+            self._refuse(not_issued)
             return
         standing = self.standing()
+        if standing is not None and standing.simulated:
+            # Simulated answers are the designer's test data, never a person's to continue.
+            self._refuse(not_issued)
+            return
         if standing is not None:
-            if not standing.finished:
-                self.proceed.emit(code, dict(standing.profile), standing)
+            if standing.finished:
+                self._refuse(self.tr("This code has already answered every item of this "
+                                     "study. Check the code, or ask the study staff."))
+                return
+            # A returning participant continues with the profile given at the first sitting;
+            # the next screen says how far they got.
+            self.proceed.emit(code, dict(standing.profile), standing)
             return
         profile, problems = check_profile(self.loaded.study.profile_fields, self.form.raw())
         labels = {f.id: f.label for f in self.loaded.study.profile_fields}
@@ -224,10 +223,24 @@ class ParticipantScreen(Page):
         if not problems:
             self.proceed.emit(code, profile, None)
 
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        self._chain_tabs()
+
+    def _chain_tabs(self) -> None:
+        """Tab in reading order: language, code, the profile fields, Back, Continue (the
+        widgets were made in another order, and the language picker is added afterwards)."""
+        picker = self.findChild(QtWidgets.QComboBox, LANGUAGE_PICKER)
+        chain = [w for w in (picker, self.code, *self.form.inputs.values(),
+                             self.back_button, self.go_button) if w is not None]
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
     def enter_pressed(self) -> bool:
         self.submit()
         return True
 
     def escape_pressed(self) -> bool:
-        self.back.emit()
+        if not self.back_button.isHidden():
+            self.back.emit()
         return True

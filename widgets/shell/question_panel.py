@@ -26,7 +26,7 @@ from widgets.images.cache import ImageCache
 from widgets.kinds import make_response_widget
 from widgets.kinds.base import ResponseWidget
 from widgets.kinds.shared.common import set_flag
-from widgets.qt import QEvent, QKeyEvent, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
+from widgets.qt import QEvent, QKeyEvent, QPoint, Qt, QtGui, QTimer, QtWidgets, QWidget, Signal
 from widgets.stimuli.rich_text import RichTextView, make_prompt_view
 from widgets.typography import mute
 
@@ -200,7 +200,7 @@ class QuestionPanel(QtWidgets.QScrollArea):
         for entry in [e for e in (focused, first if first is not focused else None) if e]:
             was_complete = entry.state.is_complete()
             if entry.widget.handle_key(event):
-                self.ensureWidgetVisible(entry.box, 0, 40)
+                self.keep_in_view(entry)
                 if not was_complete and entry.state.is_complete():
                     self.focus_next_incomplete(after=entry)
                 self.sync_current()
@@ -226,8 +226,34 @@ class QuestionPanel(QtWidgets.QScrollArea):
 
     def focus_entry(self, target: QuestionEntry) -> None:
         target.widget.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.ensureWidgetVisible(target.box, 0, 40)
+        self.keep_in_view(target)
         self.sync_current()
+
+    def keep_in_view(self, entry: QuestionEntry) -> None:
+        """Show the question whole when it fits; else its top (prompt, key hint) down to the
+        part the keys act on (a list's current row) when those fit together, else that part.
+        Qt's ensureWidgetVisible centres a widget taller than the view, which scrolled the
+        prompt and the key hint half out and left the current row below the fold."""
+        inner = self.widget()
+        room = self.viewport().height()
+        margin = 40
+        top = entry.box.mapTo(inner, QPoint(0, 0)).y()
+        if entry.box.height() + 2 * margin <= room:
+            self.ensureWidgetVisible(entry.box, 0, margin)
+            return
+        part = entry.widget.current_part()
+        bar = self.verticalScrollBar()
+        if part is None:
+            bar.setValue(max(0, top - margin))
+            return
+        part_top = part.mapTo(inner, QPoint(0, 0)).y()
+        part_bottom = part_top + part.height()
+        if part_bottom - top + 2 * margin <= room:
+            # Both fit: move as little as needed to see from the top to the part.
+            value = min(max(bar.value(), part_bottom + margin - room), top - margin)
+            bar.setValue(max(0, value))
+        else:
+            self.ensureWidgetVisible(part, 0, margin)
 
     def current_entry(self) -> QuestionEntry | None:
         """The question the answer keys go to: the focused one, else the first open one
@@ -276,7 +302,13 @@ class QuestionPanel(QtWidgets.QScrollArea):
         if layout is not None:
             layout.addWidget(label)
         label.show()
+        # Once laid out: until then the new label sits at the box's top, and the last
+        # question's feedback was left below the fold.
+        inner = self.widget().layout()
+        if inner is not None:
+            inner.activate()
         self.ensureWidgetVisible(label, 0, 24)
+        QTimer.singleShot(0, label, lambda: self.ensureWidgetVisible(label, 0, 24))
         return label
 
     def set_locked(self, locked: bool) -> None:

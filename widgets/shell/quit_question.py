@@ -6,15 +6,23 @@ from __future__ import annotations
 from widgets.qt import QtCore, QtWidgets, QWidget
 
 
-def quit_box(parent: QWidget) -> QtWidgets.QMessageBox:
+def quit_box(parent: QWidget, *, preview: bool = False) -> QtWidgets.QMessageBox:
+    """`preview`: the designer's preview, whose answers go with its throwaway database (the
+    designer's words, in English as the rest of the designer side)."""
     box = QtWidgets.QMessageBox(parent)
     box.setObjectName("quit-question")
     box.setIcon(QtWidgets.QMessageBox.Icon.Question)
     box.setWindowTitle(QtCore.QCoreApplication.translate("QuitQuestion", "Quit?"))
-    box.setText(QtCore.QCoreApplication.translate("QuitQuestion",
-                                                  "Your answered items are saved. Quit?"))
-    box.setInformativeText(QtCore.QCoreApplication.translate(
-        "QuitQuestion", "You can come back later with the same code and go on where you stopped."))
+    if preview:
+        box.setText("Close the preview?")
+        box.setInformativeText("This is a preview: nothing answered in it is kept; its "
+                               "temporary database is deleted when it closes.")
+    else:
+        box.setText(QtCore.QCoreApplication.translate("QuitQuestion",
+                                                      "Your answered items are saved. Quit?"))
+        box.setInformativeText(QtCore.QCoreApplication.translate(
+            "QuitQuestion",
+            "You can come back later with the same code and go on where you stopped."))
     quit_button = box.addButton(QtCore.QCoreApplication.translate("QuitQuestion", "Quit"),
                                 QtWidgets.QMessageBox.ButtonRole.AcceptRole)
     quit_button.setObjectName("quit")
@@ -26,9 +34,9 @@ def quit_box(parent: QWidget) -> QtWidgets.QMessageBox:
     return box
 
 
-def ask_to_quit(parent: QWidget) -> bool:
+def ask_to_quit(parent: QWidget, *, preview: bool = False) -> bool:
     """True if the participant chose Quit."""
-    box = quit_box(parent)
+    box = quit_box(parent, preview=preview)
     box.exec()
     chosen = box.clickedButton()
     box.deleteLater()

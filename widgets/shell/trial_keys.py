@@ -10,8 +10,9 @@ after another (a participant cannot see where the keyboard focus is)."""
 
 from __future__ import annotations
 
+from widgets.images.panel import AdjustmentBar
+from widgets.images.viewer import ADJUST_ACTIONS, ImageViewer, image_key
 from widgets.images.viewer import KEY_HELP as IMAGE_KEY_HELP
-from widgets.images.viewer import ImageViewer, image_key
 from widgets.qt import QKeyEvent, Qt, QtCore, QtWidgets
 from widgets.shell.question_panel import is_text_input
 from widgets.shell.trial_parts import TrialParts
@@ -80,6 +81,7 @@ def _say_where_text_goes(screen: TrialParts, event: QKeyEvent) -> None:
     if (panel is None or len(text) != 1 or not text.isalpha()
             or not any(e.widget.takes_text() for e in panel.entries)):
         return
+    screen.status_note = None
     screen.status.setText(QtCore.QCoreApplication.translate(
         "TrialScreen", "To write a comment, click its box (or press Tab until you reach it), "
         "then type."))
@@ -113,6 +115,10 @@ def _image_key(screen: TrialParts, focus: object, event: QKeyEvent) -> bool:
     viewers = stimulus.findChildren(ImageViewer)
     if not viewers:
         return False
+    if action in ADJUST_ACTIONS:  # every image of the trial, as the sliders do
+        for bar in stimulus.findChildren(AdjustmentBar):
+            bar.apply_action(action)
+        return True
     targets = ([focus] if isinstance(focus, ImageViewer) and focus in viewers
                else [v for v in viewers if v.underMouse()] or viewers)
     for viewer in targets:
@@ -120,11 +126,16 @@ def _image_key(screen: TrialParts, focus: object, event: QKeyEvent) -> bool:
     return True
 
 
-def explain_incomplete(screen: TrialParts) -> None:
+def explain_incomplete(screen: TrialParts, *, move: bool = True) -> None:
     """Enter with questions unanswered: name the first one still open (by its number and the
-    start of its prompt), say how many more there are, and go there."""
+    start of its prompt), say how many more there are, and go there (`move`). Called again
+    (move=False) on every change of the answers while it is shown, so that it never names a
+    question answered since; once all are answered it is cleared."""
     panel = screen.panel
     if panel is None or panel.all_complete():
+        if screen.status_note == "incomplete":
+            screen.status.setText("")
+            screen.status_note = None
         return
     open_entries = [e for e in panel.entries if not e.state.is_complete()]
     focused = panel.focused_entry()
@@ -137,7 +148,9 @@ def explain_incomplete(screen: TrialParts) -> None:
         text += " " + QtCore.QCoreApplication.translate(
             "TrialScreen", "%Ln more question(s) also need one.", "", more)
     screen.status.setText(text)
-    panel.focus_entry(target)
+    screen.status_note = "incomplete"
+    if move:
+        panel.focus_entry(target)
 
 
 def _tr(text: str) -> str:
@@ -156,6 +169,8 @@ _WORDS = (QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Space"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen",
                                    "submit the answers, or go to the question still open"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", " (in a comment box: Ctrl+Enter)"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Your answer key"),
+          QtCore.QT_TRANSLATE_NOOP("TrialScreen", "submits at once (no Enter)"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "pause: the item is hidden and the clock stops"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "Tab / Shift+Tab"),
           QtCore.QT_TRANSLATE_NOOP("TrialScreen", "next / previous question, in reading order"))
@@ -181,8 +196,12 @@ def trial_key_help(screen: TrialParts) -> list[tuple[str, str]]:
                      QtCore.QCoreApplication.translate("ImageViewer", what))
                     for k, what in IMAGE_KEY_HELP)
     comments = panel is not None and any(e.widget.takes_text() for e in panel.entries)
-    keys.append((say("Enter"), say("submit the answers, or go to the question still open")
-                 + (say(" (in a comment box: Ctrl+Enter)") if comments else "")))
+    if screen.view is not None and screen.view.submit_on_answer:
+        # As the footer says: the answer key sends, Enter has nothing to do.
+        keys.append((say("Your answer key"), say("submits at once (no Enter)")))
+    else:
+        keys.append((say("Enter"), say("submit the answers, or go to the question still open")
+                     + (say(" (in a comment box: Ctrl+Enter)") if comments else "")))
     keys.append((pause_keys(screen, listed=True),
                  say("pause: the item is hidden and the clock stops")))
     keys.append((say("Tab / Shift+Tab"), say("next / previous question, in reading order")))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from app.session.presentation import TrialView
 from widgets.qt import QtWidgets, QWidget
 from widgets.shell.pause_page import PausePage
 from widgets.shell.question_panel import QuestionPanel
@@ -27,6 +28,8 @@ class TrialParts(Protocol):
     focus_before_pause: QWidget | None
     review_token: tuple[int | None, ...] | None  # the answers last shown in words
     status: QtWidgets.QLabel
+    status_note: str | None  # what the status line says, when it must follow the answers
+    view: TrialView | None
     submit_button: QtWidgets.QPushButton
 
     @property

@@ -30,6 +30,7 @@ def reviewed(screen: TrialParts) -> bool:
     if token == screen.review_token:
         return True
     screen.review_token = token
+    screen.status_note = None
     screen.status.setText(QtCore.QCoreApplication.translate(
         "TrialScreen", "**Check before you submit:** {answer}.  \nPress Enter (or Confirm) again "
         "to submit.").format(answer="; ".join(reviews)))

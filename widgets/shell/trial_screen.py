@@ -20,6 +20,7 @@ from typing import Any
 
 from app.session.engine import Progress, QuestionFeedback
 from app.session.presentation import TrialView
+from widgets.i18n import participant_number
 from widgets.kinds import widget_kind
 from widgets.qt import (
     QApplication,
@@ -37,7 +38,12 @@ from widgets.shell.pause_page import PausePage
 from widgets.shell.question_panel import QuestionPanel
 from widgets.shell.trial_body import TrialBodies, TrialBody
 from widgets.shell.trial_header import TrialHeader
-from widgets.shell.trial_keys import handle_trial_key, pause_keys, trial_key_help
+from widgets.shell.trial_keys import (
+    explain_incomplete,
+    handle_trial_key,
+    pause_keys,
+    trial_key_help,
+)
 from widgets.shell.trial_pause import pause_trial, resume_trial
 from widgets.shell.trial_record import TrialSubmission, broken_images, build_submission
 from widgets.shell.trial_review import awaiting_confirmation, reviewed
@@ -97,6 +103,18 @@ class TrialScreen(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.MarkdownText)
         footer.addWidget(self.status, 1)
+        # The time left, where the study shows it (design.show_time_left): a time-out is then
+        # no surprise.
+        self.time_left = QtWidgets.QLabel("", self.content_page)
+        self.time_left.setObjectName("time-left")
+        self.fonts.add(self.time_left, 1.1, bold=True)
+        self.time_left.hide()
+        footer.addWidget(self.time_left)
+        self._time_left_timer = QTimer(self)
+        self._time_left_timer.setInterval(200)
+        self._time_left_timer.timeout.connect(self._show_time_left)
+        self.timed_out = False  # the trial's answers went in when the time ran out
+        self.status_note: str | None = None  # "incomplete": the status names open questions
         self.hint = mute(QtWidgets.QLabel(""))
         footer.addWidget(self.hint)
         # No focus: a click pauses, and the keys stay with the answers.
@@ -177,8 +195,13 @@ class TrialScreen(QWidget):
         assert body.stimulus is not None and body.panel is not None
         body.panel.completeness_changed.connect(self._completeness_changed)
         self.status.setText("")
+        self.status_note = None
+        body.panel.answer_changed.connect(self._answers_changed)
         self._set_notice("")
         self.review_token = None
+        self.timed_out = False
+        self.time_left.setText("")
+        self.time_left.setVisible(view.show_time_left)
         comments = any(widget_kind(q.kind).enter_makes_new_line(q) for q in view.questions)
         self.hint.setText(self.tr("Your answer key submits at once") if view.submit_on_answer
                           else self.tr("Enter submits · from a comment box, Ctrl+Enter")
@@ -245,6 +268,9 @@ class TrialScreen(QWidget):
 
     def _on_onset(self, _ns: int) -> None:
         self.sync_button()
+        if self.view is not None and self.view.show_time_left:
+            self._show_time_left()
+            self._time_left_timer.start()
         self._report_broken_images()
         # Off the answer's path from here: what the last trial left, and the next trial.
         self.bodies.drop_retired()
@@ -262,6 +288,15 @@ class TrialScreen(QWidget):
     def _still_loading(self) -> None:
         if self.phase == "loading":
             self.pages.setCurrentWidget(self.loading_page)
+
+    def _show_time_left(self) -> None:
+        left = self.trial_clock.time_left_ms() if self.trial_clock is not None else None
+        if left is None or self.phase not in ("trial", "paused"):
+            self._time_left_timer.stop()
+            return
+        seconds = max(0, -(-int(left) // 1000))  # rounded up: "0 s" only when it is over
+        self.time_left.setText(self.tr("Time left: {seconds} s").format(
+            seconds=participant_number(seconds)))
 
     def _set_phase(self, phase: str, page: QWidget) -> None:
         self.phase = phase
@@ -288,6 +323,10 @@ class TrialScreen(QWidget):
         self.sync_button()
         if complete and self.view is not None and self.view.submit_on_answer:
             self.submit()
+
+    def _answers_changed(self) -> None:
+        if self.status_note == "incomplete" and self.phase == "trial":
+            explain_incomplete(self, move=False)
 
     def sync_button(self) -> None:
         self.pause_button.setVisible(self.phase in ("trial", "paused", "saving"))
@@ -319,6 +358,9 @@ class TrialScreen(QWidget):
             return False
         if not timed_out and not self._reviewed():
             return False
+        self.timed_out = timed_out
+        self._time_left_timer.stop()
+        self.time_left.hide()  # the answer is in: what was left no longer matters
         submission = self._submission(timed_out)
         # Locked first: the save's thread then starts with the UI's work for it already done,
         # instead of sharing the GIL with the restyling of the disabled answer widgets.
@@ -362,10 +404,11 @@ class TrialScreen(QWidget):
             self.phase = "feedback"
             self.status.setText(self.tr("Press Space to go on."))
             placed = self.panel is not None and all(
-                self.panel.show_feedback(f.question_id, feedback_line(self.view, f)) is not None
-                for f in feedback)
+                self.panel.show_feedback(
+                    f.question_id, feedback_line(self.view, f, timed_out=self.timed_out))
+                is not None for f in feedback)
             if not placed:  # a question the panel does not show: all of it in the footer
-                self._set_notice(feedback_text(self.view, feedback))
+                self._set_notice(feedback_text(self.view, feedback, timed_out=self.timed_out))
             self.sync_button()
             self.submit_button.setFocus()
         else:
@@ -421,6 +464,7 @@ class TrialScreen(QWidget):
     # ------------------------------------------------------------------ cleanup
 
     def _teardown(self) -> None:
+        self._time_left_timer.stop()
         self._fixation_timer.stop()
         self._iti_timer.stop()
         self.pause_reason = self.focus_before_pause = None

@@ -28,7 +28,9 @@ from widgets.qt import QHBoxLayout, QLabel, QResizeEvent, Qt, QVBoxLayout, QWidg
 from widgets.typography import ScaledFonts
 
 WINDOW_SHARE = 0.42  # of the window's height, for one row of images (text and buttons need the rest)
-MIN_ROW_HEIGHT = 160  # px; below this an image is no longer worth looking at
+ALL_ROWS_SHARE = 0.45  # of the window's height, for all the rows of one text together
+MIN_ROW_HEIGHT = 160  # px; below this a lone row of images is no longer worth looking at
+MIN_STACKED_ROW = 64  # px; a row of several stacked ones (a reference and four candidates)
 
 
 def stimulus_image_paths(view: TrialView) -> list[Path]:
@@ -112,6 +114,10 @@ class RichTextView(QWidget):
             self.rows.append(trailing)
         for each in self.rows:
             each.finish()
+            # Stacked rows share the height: each at most the window's share for one row, all
+            # together at most ALL_ROWS_SHARE, so that a reference and its candidates are seen
+            # without scrolling (scrolling time would count in a timed item's response time).
+            each.rows_in_view = len(self.rows)
         self._announced = False
         self._check_ready()
 
@@ -144,6 +150,7 @@ class ImageRow(QWidget):
         self.box.setContentsMargins(0, 0, 0, 0)
         self.box.setSpacing(12)
         self.images: list[InlineImage] = []
+        self.rows_in_view = 1  # image rows in the same text (RichTextView sets it)
 
     def add(self, image: InlineImage) -> None:
         self.box.addWidget(image, 1)
@@ -156,7 +163,11 @@ class ImageRow(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        cap = max(MIN_ROW_HEIGHT, min(MAX_HEIGHT * 2, int(self.window().height() * WINDOW_SHARE)))
+        height = self.window().height()
+        cap = max(MIN_ROW_HEIGHT, min(MAX_HEIGHT * 2, int(height * WINDOW_SHARE)))
+        if self.rows_in_view > 1:
+            shared = int(height * ALL_ROWS_SHARE / self.rows_in_view)
+            cap = min(cap, max(MIN_STACKED_ROW, shared))
         if any(image.max_height != cap for image in self.images):
             for image in self.images:
                 image.max_height = cap

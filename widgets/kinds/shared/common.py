@@ -130,12 +130,15 @@ def scroll_into_view(widget: QWidget) -> None:
 
 
 def set_flag(widget: QWidget, name: str, value: bool) -> None:
-    """Set a dynamic property that the style sheet reads (e.g. [current="true"]) and re-style."""
+    """Set a dynamic property that the style sheet reads (e.g. [current="true"]), re-style and
+    repaint: re-polishing alone leaves the old look on screen until something else (a resize,
+    a scroll) paints the widget again."""
     if widget.property(name) == value:
         return
     widget.setProperty(name, value)
     widget.style().unpolish(widget)
     widget.style().polish(widget)
+    widget.update()
 
 
 class RowCursor:
