@@ -78,8 +78,11 @@ class ResultsWindow(QtWidgets.QMainWindow):
         bar = QtWidgets.QHBoxLayout()
         bar.addWidget(QtWidgets.QLabel("Question:"))
         self.question = QtWidgets.QComboBox(central)
+        # A long question text would set the window's width: the box shows its first 14
+        # characters, the list it opens the whole text.
         self.question.setSizeAdjustPolicy(
-            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToContents)
+            QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.question.setMinimumContentsLength(14)
         self.question.currentIndexChanged.connect(self._redraw)
         bar.addWidget(self.question)
         self.simulated = QtWidgets.QCheckBox("Include simulated participants", central)
@@ -93,7 +96,8 @@ class ResultsWindow(QtWidgets.QMainWindow):
         # than a laptop screen at 150 %.
         self.status.setWordWrap(True)
         self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        bar.addWidget(self.status, 1)
+        status_row = QtWidgets.QHBoxLayout()
+        status_row.addWidget(self.status, 1)
         # Busy while the analysis is computed: with thousands of participants it takes many
         # seconds, and the tables say so instead of what they said before.
         self.progress = QtWidgets.QProgressBar(central)
@@ -101,7 +105,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.progress.setTextVisible(False)
         self.progress.setMaximumWidth(120)
         self.progress.hide()
-        bar.addWidget(self.progress)
+        status_row.addWidget(self.progress)
         # Whether the results on screen count simulated participants (not the box: it may
         # have been ticked since, with the new results still being computed).
         self._shown_simulated = self.model.options.include_simulated
@@ -112,7 +116,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         export = QtWidgets.QPushButton("Export…", central)
         export.clicked.connect(self.open_export)
         bar.addWidget(export)
+        bar.insertStretch(bar.indexOf(refresh), 1)
         layout.addLayout(bar)
+        layout.addLayout(status_row)
 
         self.tabs = QtWidgets.QTabWidget(central)
         layout.addWidget(self.tabs, 1)
