@@ -13,6 +13,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
+
 from app.gc_pause import gc_paused
 from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
@@ -22,6 +24,7 @@ from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.checklist import filled_checklist
 from exporters.gaps_csv import HumanVsModel
 from exporters.kind_tables_csv import write_kind_tables
 from exporters.mteb_results import check_mteb_names, write_mteb
@@ -77,6 +80,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
     if options.include_simulated != include_simulated:
         options = replace(options, include_simulated=include_simulated)
     scored: list[StudyResults] = []  # filled by the "scores" step, read by the ones after it
+    checklist: list[pd.DataFrame] = []  # checklist.csv's rows, for the report
 
     def score() -> list[Path]:
         scored.append(compute_results(loaded, db, options, frame=frame))
@@ -108,7 +112,9 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("rater models", lambda: write_rater_models(scored[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
         ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
-        ("report", lambda: write_report(loaded, scored[0], out_dir,
+        ("checklist", lambda: filled_checklist(loaded, scored[0], human_vs_model, frame,
+                                               everyone, db, out_dir, checklist)),
+        ("report", lambda: write_report(loaded, scored[0], out_dir, checklist=checklist[0],
                                         human_vs_model=human_vs_model)),
     ]
     # timing.csv and paper/ (docs/results.md, "The paper folder"): after the gaps, whose

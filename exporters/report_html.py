@@ -16,6 +16,7 @@ from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from app.study.loader import LoadedStudy
 from app.wording import counted
+from exporters.checklist import checklist_section
 from exporters.gaps_csv import HumanVsModel
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
@@ -117,7 +118,8 @@ def _rt_section(results: StudyResults) -> str:
 
 
 def report_html(loaded: LoadedStudy, results: StudyResults,
-                human_vs_model: HumanVsModel | None = None) -> str:
+                human_vs_model: HumanVsModel | None = None,
+                checklist: pd.DataFrame | None = None) -> str:
     study = loaded.study
     illustrative_models = bool(results.scores["illustrative"].fillna(False).astype(bool).any())
     banner = ""
@@ -145,6 +147,8 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
         sections += ["<h2>Model coverage</h2>", _table(results.model_coverage)]
     if human_vs_model is not None:
         sections.append(quality_section(human_vs_model, _table))
+    if checklist is not None:
+        sections.append(checklist_section(checklist, study.reporting.illustrative))
     sections += [f'<p class="note">{escape(n)}</p>' for n in results.notes]
     sections.append('<p class="note">Every number here is also in the CSV files beside this '
                     "report; how each is computed is in Baseline Studio's docs/results.md.</p>")
@@ -155,8 +159,10 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
 
 
 def write_report(loaded: LoadedStudy, results: StudyResults, out_dir: Path, *,
-                 human_vs_model: HumanVsModel | None = None) -> list[Path]:
-    """`human_vs_model`: the export's gaps and quality tables, for their sections."""
+                 human_vs_model: HumanVsModel | None = None,
+                 checklist: pd.DataFrame | None = None) -> list[Path]:
+    """`human_vs_model`: the export's gaps and quality tables, for their sections;
+    `checklist`: checklist.csv's rows (exporters.checklist)."""
     path = out_path(out_dir, "report.html")
-    path.write_text(report_html(loaded, results, human_vs_model), encoding="utf-8")
+    path.write_text(report_html(loaded, results, human_vs_model, checklist), encoding="utf-8")
     return [path]
