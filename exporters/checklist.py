@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from html import escape as html_escape
 from pathlib import Path
 
@@ -81,10 +82,12 @@ def _simulated(frame: pd.DataFrame) -> int:
     return int(frame.loc[frame["simulated"].astype(bool), "participant"].nunique())
 
 
-def session_minutes(frame: pd.DataFrame) -> list[float]:
-    from exporters.paper.methods import session_minutes as minutes
-
-    return minutes(frame)
+def completion_minutes(sessions: Sequence[SessionRecord], finished: set[str]) -> list[float]:
+    """Time to completion: the start to the end of each closed session of a participant who
+    answered every assigned item, in minutes (imported sessions have no length)."""
+    return [(datetime.fromisoformat(s.ended_utc) - datetime.fromisoformat(s.started_utc))
+            .total_seconds() / 60 for s in sessions
+            if s.ended_utc and s.participant_code in finished and s.ended_utc != s.started_utc]
 
 
 def _interval_words(results: StudyResults, gaps: pd.DataFrame) -> str:
@@ -208,12 +211,15 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
     elif not model_rows.empty:
         put("4.3", "Partial: published model scores only, not on the same items",
             "model_scores.csv", "partial")
+    if not results.predictions.models and model_rows.empty:
+        for number in ("3.3.1", "4.3", "4.4", "4.5"):
+            put(number, "N/A: no model in the study", "study.json models", "n/a")
     sens = hvm.sensitivity
     if not sens.empty and not (sens["n_excluded"].fillna(0) > 0).any():
         put("4.6", "Yes: no quality rule excluded anyone, so no score depends on the choice "
             "(sensitivity.csv)", "sensitivity.csv n_excluded", "yes")
     elif not sens.empty and sens["difference_from_none"].notna().any():
-        worst = sens.loc[sens["difference_from_none"].abs().idxmax()]
+        worst = sens.iloc[int(np.nanargmax(sens["difference_from_none"].abs().to_numpy(float)))]
         put("4.6", f"Reported: each rule's effect on every human score (sensitivity.csv); the "
             f"largest change is {float(worst['difference_from_none']):+.3f} ({worst['rule']}, "
             f"{worst['question_id']})", "sensitivity.csv difference_from_none", "yes")
@@ -222,11 +228,12 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
         "participants' profile fields (non-identifying)", "yes" if demographics else "no")
     put("5.1.2", f"Yes: the study's instructions and consent text are in {MATERIALS_FILE}",
         MATERIALS_FILE, "yes")
-    minutes = session_minutes(_main(inputs.frame))
+    minutes = completion_minutes(inputs.sessions, finished_participants(hvm))
     if minutes:
         q1, q3 = np.percentile(minutes, [25, 75])
-        put("5.1.3", f"median {np.median(minutes):.1f} minutes per session (IQR {q1:.1f}-"
-            f"{q3:.1f})", "responses_long.csv onset_utc, answer_utc", "yes")
+        put("5.1.3", f"median {np.median(minutes):.1f} minutes per finished session (IQR "
+            f"{q1:.1f}-{q3:.1f}, {counted(len(minutes), 'session')})", "the sessions' start "
+            "and end times", "yes")
     else:
         put("5.1.3", "No: no timed session (imported responses only)", "responses_long.csv", "no")
     put("5.1.5", _completion(inputs), "the database's sessions and participants", "yes")
@@ -257,17 +264,21 @@ def _demographics(inputs: ChecklistInputs) -> str:
     return "; ".join(parts)
 
 
+def finished_participants(hvm: HumanVsModel) -> set[str]:
+    """Who answered every item assigned to them (exclusions.csv, rule incomplete, value 1)."""
+    rows = hvm.exclusions
+    rows = rows[rows["rule"] == "incomplete"] if not rows.empty else rows
+    return {str(p) for p, v in zip(rows["participant"], rows["value"], strict=True)
+            if v is not None and float(v) >= 1 - 1e-9}
+
+
 def _completion(inputs: ChecklistInputs) -> str:
-    """Recruited but not finished: a participant with a code (and consent) and a session,
-    none of whose sessions ended."""
-    by_code: dict[str, bool] = {}
-    for s in inputs.sessions:
-        by_code[s.participant_code] = by_code.get(s.participant_code, False) or bool(s.ended_utc)
-    registered = {p.code for p in inputs.participants if not p.simulated} | set(by_code)
-    started = len(by_code)
-    finished = sum(by_code.values())
-    return (f"{started} started a session, {finished} finished, {started - finished} recruited "
-            f"but did not finish ({len(registered)} registered)")
+    """Recruited but not finished: a participant with a code (and consent) and a session
+    who did not answer every item assigned to them."""
+    started = {s.participant_code for s in inputs.sessions}
+    finished = finished_participants(inputs.hvm) & started
+    return (f"{len(started)} started a session, {len(finished)} answered every item assigned "
+            f"to them, {len(started) - len(finished)} recruited but did not finish")
 
 
 def checklist_rows(inputs: ChecklistInputs) -> pd.DataFrame:
@@ -285,7 +296,7 @@ def checklist_rows(inputs: ChecklistInputs) -> pd.DataFrame:
                                           f"study.json reporting.{item.field}{tag}", declared[1])
     if "2.7.1" in answers and reporting.pay and reporting.pay.amount and \
             reporting.pay.unit != "hour":
-        minutes = session_minutes(_main(inputs.frame))
+        minutes = completion_minutes(inputs.sessions, finished_participants(inputs.hvm))
         if minutes and np.median(minutes) > 0:
             hours = float(np.median(minutes)) / 60 * (1 if reporting.pay.unit == "session" else
                                                        max(1, len(inputs.sessions)))
@@ -304,12 +315,12 @@ def checklist_rows(inputs: ChecklistInputs) -> pd.DataFrame:
             rows.append([item.number, item.title, f"N/A ({parent.number} answered "
                          f"{said.text.split(':')[0]})", said.source, said.where])
             continue
-        a = answers.get(item.number)
-        if a is None:
+        found = answers.get(item.number)
+        if found is None:
             where = f"study.json reporting.{item.field}" if item.field else ""
             rows.append([item.number, item.title, "", "missing", where])
         else:
-            rows.append([item.number, item.title, a.text, a.source, a.where])
+            rows.append([item.number, item.title, found.text, found.source, found.where])
     return pd.DataFrame(rows, columns=CHECKLIST_COLUMNS)
 
 
@@ -340,6 +351,19 @@ def write_checklist(rows: pd.DataFrame, loaded: LoadedStudy, out_dir: Path) -> l
     return [*written, materials]
 
 
+@dataclass(frozen=True)
+class _Row:
+    item: str
+    title: str
+    answer: str
+    source: str
+
+
+def _records(rows: pd.DataFrame) -> list[_Row]:
+    return [_Row(str(i), str(t), str(a), str(s)) for i, t, a, s in zip(
+        rows["item"], rows["title"], rows["answer"], rows["source"], strict=True)]
+
+
 def checklist_section(rows: pd.DataFrame, illustrative: bool) -> str:
     """The report's section: every item with its answer; missing ones marked."""
     missing = int((rows["source"] == "missing").sum())
@@ -353,7 +377,7 @@ def checklist_section(rows: pd.DataFrame, illustrative: bool) -> str:
     parts = ["<details open><summary>Show the checklist</summary>", "<table>",
              "<tr><th>Item</th><th>Question</th><th>Answer</th><th>Source</th></tr>"]
     section = ""
-    for r in rows.itertuples(index=False):
+    for r in _records(rows):
         if r.item.split(".")[0] != section:
             section = r.item.split(".")[0]
             parts.append(f'<tr><th colspan="4">{section}. {html_escape(SECTIONS[section])}</th></tr>')
@@ -379,7 +403,7 @@ def checklist_tex(rows: pd.DataFrame, illustrative: bool) -> str:
         r"\bottomrule \endfoot",
     ]
     section = ""
-    for r in rows.itertuples(index=False):
+    for r in _records(rows):
         if r.item.split(".")[0] != section:
             section = r.item.split(".")[0]
             lines.append(rf"\multicolumn{{4}}{{@{{}}l}}{{\textbf{{{section}. "
