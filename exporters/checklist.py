@@ -38,6 +38,7 @@ from app.wording import counted
 from exporters.csv_files import write_frames
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import escape
+from exporters.simulated import simulated_count
 
 CHECKLIST_COLUMNS = ["item", "title", "answer", "source", "where"]
 MATERIALS_FILE = "materials.md"
@@ -74,12 +75,6 @@ def _spread(values: Sequence[float], unit: str = "") -> str:
     text = f"{median:g}{unit}" if low == high else (
         f"median {median:g}{unit} (range {low:g}-{high:g})")
     return text
-
-
-def _simulated(frame: pd.DataFrame) -> int:
-    if frame.empty or "simulated" not in frame.columns:
-        return 0
-    return int(frame.loc[frame["simulated"].astype(bool), "participant"].nunique())
 
 
 def completion_minutes(sessions: Sequence[SessionRecord], finished: set[str]) -> list[float]:
@@ -132,7 +127,7 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
     else:
         put("0.9", "no model predictions in the study", "study.json models")
         put("0.10", "N/A: no model predictions", "study.json models", "n/a")
-    n_sim = _simulated(inputs.frame)
+    n_sim = simulated_count(inputs.frame)
     n = results.n_participants
     put("1.1", f"{n}" + (f" ({n_sim} of them simulated, not people)" if n_sim else ""),
         "responses_long.csv participant, simulated")

@@ -38,6 +38,7 @@ from exporters.responses_csv import write_responses_long
 from exporters.responses_wide import write_responses_wide
 from exporters.rt_csv import write_rt
 from exporters.scores_csv import write_scores
+from exporters.simulated import check_withheld, simulated_count
 from exporters.timing_csv import timing_frame, write_timing
 
 Progress = Callable[[int, int, str], None]
@@ -59,7 +60,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude, digits=digits)
+            exclude=exclude, digits=digits, notice=notice)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -68,9 +69,11 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
 def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simulated: bool,
                  include_identifying: bool, progress: Progress | None,
                  options: ResultsOptions | None,
-                 exclude: Sequence[str], digits: int) -> tuple[list[Path], int]:
+                 exclude: Sequence[str], digits: int,
+                 notice: Callable[[str], None] | None = None) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
     frame = responses_frame(loaded, db, include_simulated=include_simulated)
+    check_withheld(loaded, db, frame, include_simulated=include_simulated, notice=notice)
     # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
     # participants they exclude out of every file after this.
     everyone = frame
@@ -115,7 +118,8 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("checklist", lambda: filled_checklist(loaded, scored[0], human_vs_model, frame,
                                                everyone, db, out_dir, checklist)),
         ("report", lambda: write_report(loaded, scored[0], out_dir, checklist=checklist[0],
-                                        human_vs_model=human_vs_model)),
+                                        human_vs_model=human_vs_model,
+                                        simulated=simulated_count(frame))),
     ]
     # timing.csv and paper/ (docs/results.md, "The paper folder"): after the gaps, whose
     # Holm-adjusted tests put the daggers in the headline table.

@@ -119,7 +119,7 @@ def _rt_section(results: StudyResults) -> str:
 
 def report_html(loaded: LoadedStudy, results: StudyResults,
                 human_vs_model: HumanVsModel | None = None,
-                checklist: pd.DataFrame | None = None) -> str:
+                checklist: pd.DataFrame | None = None, simulated: int = 0) -> str:
     study = loaded.study
     illustrative_models = bool(results.scores["illustrative"].fillna(False).astype(bool).any())
     banner = ""
@@ -128,10 +128,16 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
                   + ("This is demo content. " if study.illustrative else "")
                   + ("Model scores marked (illustrative) are made up for demonstration, not "
                      "measurements of real models." if illustrative_models else "") + "</p>")
+    if simulated:
+        banner += (f'<p class="banner"><b>Simulated participants.</b> {simulated} of the '
+                   f"{results.n_participants} participants were simulated by Baseline Studio "
+                   "(answers drawn at random around the gold answers), not people: their "
+                   "scores say nothing about humans.</p>")
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sections = [f"<h1>{escape(study.title)}</h1>", banner,
                 f'<p class="note">Study {escape(study.id)} version {escape(study.version)}; '
-                f"{counted(results.n_participants, 'participant')}, "
+                f"{counted(results.n_participants, 'participant')}"
+                + (f" ({simulated} of them simulated, not people)" if simulated else "") + ", "
                 f"{counted(results.n_responses, 'response')} in the "
                 f"main blocks; generated {generated} by Baseline Studio. Humans and models are "
                 "scored on the same items; published scores are not.</p>",
@@ -160,9 +166,11 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
 
 def write_report(loaded: LoadedStudy, results: StudyResults, out_dir: Path, *,
                  human_vs_model: HumanVsModel | None = None,
-                 checklist: pd.DataFrame | None = None) -> list[Path]:
+                 checklist: pd.DataFrame | None = None, simulated: int = 0) -> list[Path]:
     """`human_vs_model`: the export's gaps and quality tables, for their sections;
-    `checklist`: checklist.csv's rows (exporters.checklist)."""
+    `checklist`: checklist.csv's rows (exporters.checklist); `simulated`: how many of the
+    participants are simulated."""
     path = out_path(out_dir, "report.html")
-    path.write_text(report_html(loaded, results, human_vs_model, checklist), encoding="utf-8")
+    path.write_text(report_html(loaded, results, human_vs_model, checklist,
+                                       simulated), encoding="utf-8")
     return [path]

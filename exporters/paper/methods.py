@@ -18,6 +18,7 @@ from app.study.model_quality import RULE_WORDS
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
+from exporters.simulated import simulated_count
 from exporters.timing_csv import NOT_RECORDED
 
 
@@ -53,7 +54,12 @@ def session_minutes(frame: pd.DataFrame) -> list[float]:
 def participants_sentence(results: StudyResults, frame: pd.DataFrame, used: Used) -> str:
     scored = frame[~frame["practice"].astype(bool)] if not frame.empty else frame
     n = used.count("participants", results.n_participants, "participants in the scores")
+    k = simulated_count(scored)
     text = f"{n} participants took part"
+    if k:
+        text = (f"{n} participants took part, {used.count('participants.simulated', k, 'simulated participants (responses_long.csv simulated)')} "
+                "of them simulated by Baseline Studio (answers drawn at random, not given by "
+                "people)")
     column = f"profile_{results.tier_field}" if results.tier_field else ""
     if column and column in scored.columns:
         tiers = scored.drop_duplicates("participant")[column].astype(str).value_counts()
@@ -75,6 +81,10 @@ def sessions_sentence(sessions: list[SessionRecord], frame: pd.DataFrame, used: 
         return ""
     lengths = session_minutes(frame)
     text = f"Responses were collected in {used.count('sessions', len(sessions), 'sessions')} sessions"
+    if not frame.empty and "simulated" in frame.columns:
+        fake = int(frame.loc[frame["simulated"].astype(bool), "session_uuid"].nunique())
+        if fake:
+            text += f", {used.count('sessions.simulated', fake, 'simulated sessions')} of them simulated"
     if lengths:
         median = float(np.median(lengths))
         text += (f" (median length {used.put('sessions.median_minutes', median, used.numbers.mean(median), 'minutes, first onset to last answer per session (responses_long.csv)')} minutes)")

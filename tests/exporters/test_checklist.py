@@ -161,3 +161,50 @@ def test_a_declared_no_leaves_its_sub_items_unasked(mini_study_dir: Path) -> Non
     assert not numbers & {"2.7", "2.7.1", "2.7.2", "2.7.2.1", "2.7.3", "2.7.3.1", "1.8",
                           "1.8.1"}
     assert "1.9" in numbers
+
+
+def test_simulated_participants_are_said_in_every_file_a_reader_reads(
+        mini_study_dir: Path, tmp_path: Path) -> None:
+    from app.simulate import SimulationConfig, simulate
+
+    loaded = load_study(mini_study_dir)
+    db = _db(tmp_path)
+    try:
+        take(loaded, db, "P001").close()
+        simulate(loaded, db, SimulationConfig(participants=3, seed=2))
+        export_all(loaded, db, tmp_path / "with", include_simulated=True)
+        notes: list[str] = []
+        export_all(loaded, db, tmp_path / "without", notice=notes.append)
+    finally:
+        db.close()
+    out = tmp_path / "with"
+    methods = (out / "paper" / "methods.tex").read_text()
+    assert "4 participants took part, 3 of them simulated" in methods
+    assert "of them simulated" in methods.split("sessions", 1)[1]
+    report = (out / "report.html").read_text()
+    assert "3 of them simulated, not people" in report and "Simulated participants." in report
+    assert _answers(out)["1.1"] == ("4 (3 of them simulated, not people)", "computed")
+    summary = (out / "paper" / "summary.json").read_text()
+    assert '"participants.simulated"' in summary
+    # left out without the flag: the real participant only, and a note saying so
+    assert _answers(tmp_path / "without")["1.1"] == ("1", "computed")
+    assert any("3 simulated participants left out" in n for n in notes), notes
+
+
+def test_an_export_of_only_simulated_participants_without_the_flag_exits_2(
+        mini_study_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.simulate import SimulationConfig, simulate
+
+    loaded = load_study(mini_study_dir)
+    url = f"sqlite:///{tmp_path / 'sim.sqlite3'}"
+    db = open_database(url)
+    try:
+        simulate(loaded, db, SimulationConfig(participants=2, seed=1))
+    finally:
+        db.close()
+    out = tmp_path / "out"
+    assert main(["export", "--db", url, "--study", str(mini_study_dir), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "every participant with responses is simulated" in err
+    assert "--include-simulated" in err
+    assert not out.exists() or not any(out.iterdir())
