@@ -35,6 +35,7 @@ from app.study.checklist import (
 from app.study.loader import LoadedStudy
 from app.study.model_quality import RULE_WORDS
 from app.wording import counted
+from exporters.analysis_words import interval_words, metric_words, significance_tests
 from exporters.csv_files import write_frames
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import escape
@@ -43,8 +44,6 @@ from exporters.simulated import simulated_count
 CHECKLIST_COLUMNS = ["item", "title", "answer", "source", "where"]
 MATERIALS_FILE = "materials.md"
 TEXT_STIMULI = {"text", "poem", "pair", "cards", "query_documents"}
-METHOD_WORDS = {"paired_permutation": "paired permutation test over items",
-                "paired_bootstrap": "paired bootstrap over items"}
 
 
 @dataclass
@@ -83,21 +82,6 @@ def completion_minutes(sessions: Sequence[SessionRecord], finished: set[str]) ->
     return [(datetime.fromisoformat(s.ended_utc) - datetime.fromisoformat(s.started_utc))
             .total_seconds() / 60 for s in sessions
             if s.ended_utc and s.participant_code in finished and s.ended_utc != s.started_utc]
-
-
-def _interval_words(results: StudyResults, gaps: pd.DataFrame) -> str:
-    """The interval kind as the results name it (a column the analysis writes), else what
-    the options chose."""
-    for column in ("ci_kind", "ci_method", "interval"):
-        for table in (gaps, results.scores):
-            if column in table.columns:
-                kinds = sorted({str(v) for v in table[column].dropna() if str(v)})
-                if kinds:
-                    return ", ".join(k.replace("_", " ") for k in kinds)
-    if results.options.n_boot <= 0:
-        return ""
-    over = "raters and items" if results.options.bootstrap_raters else "items"
-    return f"95% percentile bootstrap over {over}, {results.options.n_boot} resamples"
 
 
 def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
@@ -180,21 +164,20 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
                 else "No: no free-text question"), "study.json items[].questions",
         "yes" if text_questions else "no")
     gaps = hvm.gaps
-    if not gaps.empty and gaps["p_value"].notna().any():
-        methods = sorted({str(m) for m in gaps["method"].dropna()})
+    tests = significance_tests(gaps)
+    if tests and gaps["p_value"].notna().any():
         put("4.1", "Yes", "gaps.csv p_value", "yes")
-        put("4.1.1", "; ".join(METHOD_WORDS.get(m, m.replace("_", " ")) for m in methods)
-            + ", Holm-adjusted", "gaps.csv method, p_holm")
+        put("4.1.1", "; ".join(tests) + "; Holm-adjusted", "gaps.csv method, p_holm")
     else:
         put("4.1", "No: no model compared with the humans", "gaps.csv", "no")
-    interval = _interval_words(results, gaps)
+    intervals = interval_words(gaps)
     has_ci = bool(results.scores["ci_low"].notna().any()) if not results.scores.empty else False
-    put("4.2", f"Yes: {interval}" if has_ci and interval else "No", "human_scores.csv, gaps.csv "
-        "ci_low, ci_high", "yes" if has_ci else "no")
+    put("4.2", f"Yes: 95% intervals, {'; '.join(intervals) or 'bootstrap'}" if has_ci else "No",
+        "human_scores.csv, gaps.csv ci_low, ci_high, method", "yes" if has_ci else "no")
     put("4.2.1", "point and interval estimates" if has_ci else "point estimate",
         "human_scores.csv")
     if not gaps.empty:
-        metrics = sorted({str(m) for m in gaps["metric"].dropna()})
+        metrics = sorted({metric_words(m) for m in gaps["metric"].dropna()})
         cells = gaps[gaps["category"] == "all"]
         n_same = int(cells["n_items"].max()) if not cells.empty else 0
         put("4.3", f"Yes: {', '.join(metrics)} for both, on the same {n_same} items",

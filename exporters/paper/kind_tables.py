@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.results.rt_analysis import ALL_MODELS
 from app.results.score_rows import ALL
 from app.results.summary import StudyResults
+from exporters.analysis_words import metric_words
 from exporters.paper.blocks import Table, marker_name
 from exporters.paper.latex import Numbers, escape, label, real_number
 from exporters.paper.tables import columns_of, main_rows, party_label
@@ -31,7 +32,7 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
         lines = []
         for column in columns_of(group):
             line = [escape(group.question_id) if column.category == ALL else "",
-                    f"all ({escape(metric)})" if column.category == ALL else column.title]
+                    f"all ({escape(metric_words(metric))})" if column.category == ALL else column.title]
             cells = [values.get((k, w, column.category, column.value)) for k, w in parties]
             if all(c is None for c in cells):
                 continue
@@ -42,7 +43,8 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
                  "first breakdown category (the same items for humans and models).",
                  ["Question", "Items", *[_two_lines(party_label(k, w)) for k, w in parties]],
                  "ll" + "r" * len(parties), sections,
-                 "Proportions and correlations in \\%. Confidence intervals: Table~\\ref{tab:"
+                 "Proportions in \\%; correlations and adjusted indices on their own scale. "
+                 "Confidence intervals: Table~\\ref{tab:"
                  + marker_name(f"headline-{blocks[0][0].question_id}") + "} and "
                  "human\\_scores.csv.")
 

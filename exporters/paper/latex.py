@@ -21,9 +21,11 @@ _SPECIAL = {
 # Typographic characters pdflatex's default utf8 input knows; other non-Latin-1 characters
 # (Arabic, Cyrillic, CJK) have no glyph in the default fonts and would stop the compile.
 _KNOWN = set("–—‘’“”…•€")
+# Proportions print as percentages; correlations and chance-adjusted indices (which can be
+# negative) on their own scale.
 PERCENT_METRICS = frozenset({
     "accuracy", "f1", "f1_weighted", "precision", "recall", "map", "mrr@10", "ndcg@10",
-    "v_measure", "ari", "ami", "spearman", "pearson", "judged_positive",
+    "v_measure", "judged_positive",
 })
 LOWER_IS_BETTER = frozenset({"mse"})
 MINUS = "$-$"
@@ -76,7 +78,7 @@ class Numbers:
         return 100.0 if metric in PERCENT_METRICS else 1.0
 
     def metric(self, value: Any, metric: str) -> str:
-        """A score: percentages for proportions and correlations (MTEB's convention)."""
+        """A score: percentages for proportions, coefficients on their own scale."""
         if metric in PERCENT_METRICS:
             return self._fixed(value * 100.0, self.digits)
         return self._fixed(value, self.digits + 1)

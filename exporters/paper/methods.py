@@ -15,6 +15,7 @@ from app import __version__
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
+from exporters.analysis_words import interval_words, metric_words, significance_tests
 from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
@@ -110,11 +111,19 @@ def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
     return f"The study's quality rules count {listed}. {applied}"
 
 
+# Each agreement statistic's source, cited only where the statistic was computed.
+STATISTIC_CITATIONS = {"fleiss_kappa": "fleiss1971", "mean_pairwise_cohen_kappa": "cohen1960",
+                       "mean_query_binary_kappa": "cohen1960"}
+STATISTIC_EXTRA_WORDS = {
+    "split_half_reliability": "split-half reliability (random halves of the raters, "
+    "Spearman-Brown corrected)"}
+
+
 def agreement_sentence(results: StudyResults, used: Used) -> str:
     rows = results.agreement
-    rows = rows[rows["statistic"] == "krippendorff_alpha"]
+    alpha_rows = rows[rows["statistic"] == "krippendorff_alpha"]
     parts = []
-    for r in rows.itertuples(index=False):
+    for r in alpha_rows.itertuples(index=False):
         q = str(r.question_id)
         value = used.put(f"agreement.{q}.alpha", r.value, used.numbers.coef(r.value), "agreement.csv")
         ci = ""
@@ -123,16 +132,41 @@ def agreement_sentence(results: StudyResults, used: Used) -> str:
                   f"{used.put(f'agreement.{q}.ci_high', r.ci_high, used.numbers.coef(r.ci_high), 'agreement.csv')}]")
         reading = f"; {escape(r.interpretation)}" if isinstance(r.interpretation, str) else ""
         parts.append(f"{escape(q)} $\\alpha$ = {value}{ci}{reading}")
-    if not parts:
-        return ""
-    return ("Agreement between raters was measured with Krippendorff's alpha "
-            "\\citep{krippendorff2011,castro2017} at each question's level of measurement "
-            f"({'; '.join(parts)}); Table~\\ref{{tab:agreement}} adds "
-            f"{', '.join(sorted({STATISTIC_WORDS.get(s, s) for s in results.agreement['statistic'] if s != 'krippendorff_alpha'}))} "
-            "\\citep{fleiss1971,cohen1960}.")
+    others = sorted({str(s) for s in rows["statistic"] if s != "krippendorff_alpha"})
+    named = []
+    for statistic in others:
+        words = STATISTIC_EXTRA_WORDS.get(statistic) or STATISTIC_WORDS.get(
+            statistic, statistic.replace("_", " "))
+        cite = STATISTIC_CITATIONS.get(statistic)
+        named.append(escape(words) + (f" \\citep{{{cite}}}" if cite else ""))
+    banded = rows[(rows["statistic"] == "fleiss_kappa") & rows["interpretation"].notna()
+                  & (rows["interpretation"].astype(str) != "")]
+    bands = (" Fleiss' kappa is read on the bands of \\citet{landis1977} (slight, fair, "
+             "moderate, substantial, almost perfect)." if not banded.empty else "")
+    text = ""
+    if parts:
+        text = ("Agreement between raters was measured with Krippendorff's alpha "
+                "\\citep{krippendorff2011,castro2017} at each question's level of measurement "
+                f"({'; '.join(parts)})")
+        text += (f"; Table~\\ref{{tab:agreement}} adds {', '.join(named)}." if named else ".")
+    elif named:
+        text = f"Agreement between raters was measured by {', '.join(named)}."
+    return text + bands if text else ""
 
 
-def scores_sentence(results: StudyResults, used: Used) -> str:
+def family_words(gaps: pd.DataFrame) -> str:
+    """The Holm family as gaps.csv names it (a `family` column where the analysis writes one);
+    else the family gaps_csv adjusts over: the models sharing a human party and cell."""
+    if "family" in gaps.columns:
+        names = list(dict.fromkeys(str(f) for f in gaps["family"].dropna() if str(f)))
+        if names:
+            return escape("; ".join(names))
+    return "the models compared with the same human party and cell"
+
+
+def scores_sentence(results: StudyResults, hvm: HumanVsModel, used: Used) -> str:
+    """The best scores, then how intervals and tests were made, as gaps.csv's method column
+    says for each question (a rating question's gap is not a permutation test)."""
     parts = []
     for group in results.groups:
         rows = main_rows(results, group)
@@ -149,17 +183,26 @@ def scores_sentence(results: StudyResults, used: Used) -> str:
             text = used.put(key, best["value"], used.numbers.metric(best["value"], metric),
                             f"{side}_scores.csv, {best['who']}")
             unit = "\\%" if used.numbers.scale(metric) == 100 else ""
-            parts.append(f"the best {side} {escape(metric)} on {escape(group.question_id)} was "
-                         f"{text}{unit} ({escape(best['who'])})")
+            parts.append(f"the best {side} {escape(metric_words(metric))} on "
+                         f"{escape(group.question_id)} was {text}{unit} ({escape(best['who'])})")
     if not parts:
         return ""
-    n_boot = results.options.n_boot
-    boot = used.count("bootstrap_resamples", n_boot, "bootstrap resamples")
-    return ("Humans and models were scored with the benchmark's own metrics on the same items "
-            "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ". Confidence intervals are "
-            f"percentile bootstrap intervals over items ({boot} resamples); each model is "
-            "compared with each human party by a paired permutation test over items, Holm-"
-            "adjusted over the models \\citep{holm1979,statsmodels}.")
+    text = ("Humans and models were scored with the benchmark's own metrics on the same items "
+            "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ".")
+    gaps = hvm.gaps
+    methods: dict[str, list[str]] = {}
+    for question_id in dict.fromkeys(gaps["question_id"].astype(str)) if not gaps.empty else []:
+        method = "; ".join(interval_words(gaps, question_id) + significance_tests(gaps, question_id))
+        methods.setdefault(method, []).append(escape(question_id))
+    said = [f"for {', '.join(qs)}, {escape(m)}" if len(methods) > 1 else escape(m)
+            for m, qs in methods.items() if m]
+    if said:
+        tested = bool(gaps["p_value"].notna().any())
+        text += (" Each model was compared with each human party on the items both answered "
+                 "(gaps.csv): " + "; and ".join(said) + "."
+                 + (f" The p values are Holm-adjusted over {family_words(gaps)} "
+                    "\\citep{holm1979,statsmodels}." if tested else ""))
+    return text
 
 
 def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> str:
@@ -206,7 +249,7 @@ def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
                              sessions_sentence(sessions, frame, used),
                              exclusions_sentence(hvm, used)) if s),
         agreement_sentence(results, used),
-        scores_sentence(results, used),
+        scores_sentence(results, hvm, used),
         timing_sentence(frame, timing, used),
         f"The study ran in Baseline Studio {escape(__version__)} \\citep{{baselinestudio}}; "
         "agreement statistics come from the krippendorff and statsmodels packages "
