@@ -160,7 +160,9 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
         put("3.3.1", "Yes: humans answered in Baseline Studio's graphical interface; the models' "
             "predictions were imported from files", "study.json models", "yes")
     text_questions = sorted({q.id for i in study.items for q in i.questions if q.kind == "text"})
-    put("3.6", (f"Yes: free-text question {', '.join(text_questions)}" if text_questions
+    named = ", ".join(q.replace("_", " ") for q in text_questions)
+    put("3.6", (f"Yes: free-text question{'s' if len(text_questions) > 1 else ''} {named}"
+                if text_questions
                 else "No: no free-text question"), "study.json items[].questions",
         "yes" if text_questions else "no")
     gaps = hvm.gaps
@@ -352,7 +354,7 @@ def checklist_section(rows: pd.DataFrame, illustrative: bool) -> str:
             + (" The declarations are illustrative (a demo study)." if illustrative else "")
             + (f" <b>{missing} item{'s' if missing != 1 else ''} missing.</b>" if missing else "")
             + "</p>"]
-    parts = ["<details open><summary>Show the checklist</summary>", "<table>",
+    parts = ["<details open><summary>Show the checklist</summary>", '<table class="wrap">',
              "<tr><th>Item</th><th>Question</th><th>Answer</th><th>Source</th></tr>"]
     section = ""
     for r in _records(rows):
