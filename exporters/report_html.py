@@ -29,7 +29,7 @@ body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 
        color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 13px; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: right; }
-td { white-space: nowrap; } .wrap td { white-space: normal; }
+td { white-space: nowrap; } .wrap td { white-space: normal; } .wrap td, .wrap th { text-align: left; }
 th { background: #f2f2f2; } td:first-child, th:first-child { text-align: left; }
 .scroll { overflow-x: auto; max-width: 100%; }
 summary { cursor: pointer; color: #245; margin: 0.3em 0; }

@@ -105,8 +105,8 @@ def demo_reporting(eval_type: list[str], dataset_size: int, sampling: str, **ext
         "iterative_design": {"answer": "no", "detail": "no pilot: a demo study"},
         "effort_control": {"answer": "partial", "detail": "no time limit for either side; the "
                            "humans' time per item is measured and reported"},
-        "power_analysis": {"answer": "no", "detail": "run `baseline-studio plan` for a real "
-                           "study"},
+        "power_analysis": {"answer": "no", "detail": "baseline-studio plan gives it for a "
+                           "real study"},
         "ethics_review": {"answer": "n/a", "detail": f"{demo}; a real study names its board "
                           "and approval id here"},
         "preregistration": {"answer": "no", "detail": demo},
