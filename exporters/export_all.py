@@ -130,7 +130,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
     steps += [
         ("timing", lambda: write_timing(timing, out_dir)),
         ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
-                                      out_dir, digits=digits)),
+                                      out_dir, digits=digits, checklist=checklist[0])),
         # Last, so a kind's table can be checked against every file the export wrote.
         ("kind tables", lambda: write_kind_tables(scored[0], out_dir)),
     ]

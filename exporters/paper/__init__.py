@@ -36,16 +36,18 @@ def tables_tex(results: StudyResults, hvm: HumanVsModel, numbers: Numbers) -> st
 
 def write_paper(loaded: LoadedStudy, results: StudyResults, hvm: HumanVsModel,
                 frame: pd.DataFrame, sessions: list[SessionRecord], timing: pd.DataFrame,
-                out_dir: Path, *, digits: int = DEFAULT_DIGITS) -> list[Path]:
+                out_dir: Path, *, digits: int = DEFAULT_DIGITS,
+                checklist: pd.DataFrame | None = None) -> list[Path]:
     """Write paper/ under `out_dir`. `frame`: the scored responses (after exclusions);
-    `sessions`: theirs; `timing`: timing.csv's table."""
+    `sessions`: theirs; `timing`: timing.csv's table; `checklist`: checklist.csv's rows
+    (paper/checklist.tex is written with them, exporters.checklist)."""
     folder = out_dir / PAPER_DIR
     folder.mkdir(parents=True, exist_ok=True)
     numbers = Numbers(digits)
     used = Used(numbers)
     files = {
         "tables.tex": tables_tex(results, hvm, numbers),
-        "methods.tex": methods_tex(results, hvm, frame, sessions, timing, used),
+        "methods.tex": methods_tex(results, hvm, frame, sessions, timing, used, checklist),
         "references.bib": references_bib(),
         "paper.tex": paper_tex(loaded.study.title, loaded.study.description),
     }

@@ -242,8 +242,32 @@ def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> st
     return text
 
 
+# Checklist items the paragraphs above do not state, in the words checklist.csv gives them.
+CHECKLIST_SENTENCES = (("3.1.1", "Item order"), ("2.6.1", "Training"),
+                       ("5.1.3", "Time to completion"), ("5.1.5", "Completion"))
+
+
+def checklist_sentence(checklist: pd.DataFrame | None) -> str:
+    """The computed checklist answers methods does not already say, and where the rest is."""
+    if checklist is None or checklist.empty:
+        return ""
+    answers = {str(r.item): (str(r.answer), str(r.source))
+               for r in checklist.itertuples(index=False)}
+    parts = []
+    for number, title in CHECKLIST_SENTENCES:
+        answer, source = answers.get(number, ("", ""))
+        if source == "computed" and answer and not answer.startswith("N/A"):
+            parts.append(f"{title}: {escape(answer)}.")
+    missing = sum(1 for _, s in answers.values() if s == "missing")
+    tail = ("The human-baseline reporting checklist of \\citet{wei2025} is filled in "
+            "Table~\\ref{tab:checklist}"
+            + (f"; {missing} of its items are not yet answered." if missing else "."))
+    return " ".join([*parts, tail])
+
+
 def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
-                sessions: list[SessionRecord], timing: pd.DataFrame, used: Used) -> str:
+                sessions: list[SessionRecord], timing: pd.DataFrame, used: Used,
+                checklist: pd.DataFrame | None = None) -> str:
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
                              sessions_sentence(sessions, frame, used),
@@ -251,6 +275,7 @@ def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
         agreement_sentence(results, used),
         scores_sentence(results, hvm, used),
         timing_sentence(frame, timing, used),
+        checklist_sentence(checklist),
         f"The study ran in Baseline Studio {escape(__version__)} \\citep{{baselinestudio}}; "
         "agreement statistics come from the krippendorff and statsmodels packages "
         "\\citep{krippendorffpy,statsmodels}.",

@@ -208,3 +208,15 @@ def test_an_export_of_only_simulated_participants_without_the_flag_exits_2(
     assert "every participant with responses is simulated" in err
     assert "--include-simulated" in err
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_methods_states_the_computed_items_it_did_not_say(mini_study_dir: Path,
+                                                          tmp_path: Path) -> None:
+    out, _ = _mini_export(mini_study_dir, tmp_path)
+    answers = _answers(out)
+    methods = (out / "paper" / "methods.tex").read_text()
+    for number in ("3.1.1", "2.6.1", "5.1.3", "5.1.5"):
+        assert answers[number][1] == "computed"
+        assert answers[number][0] in methods.replace("\\%", "%"), number
+    missing = sum(1 for _, source in answers.values() if source == "missing")
+    assert f"Table~\\ref{{tab:checklist}}; {missing} of its items are not yet answered" in methods
