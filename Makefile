@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export QT_API := pyside6
 
-.PHONY: mteb-check run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
+.PHONY: mteb-check mutation run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,17 +37,23 @@ contract: $(STAMP)
 # else a throwaway server from .ci/postgres, else they are skipped with a line saying why.
 WITH_PG := $(if $(wildcard .ci/postgres),.ci/postgres with,)
 
-# One process by default. PYTEST_ARGS="-n auto" runs one pytest worker per CPU (pytest-xdist;
-# every test has its own folder, SQLite file and PostgreSQL schema): 167 s instead of ~10 min
-# on 2 cores, but one of four such runs hung in tests/widgets/test_shell_designer.py (a Qt
-# wait that never timed out, both workers idle), not yet understood: not CI's default until it is.
-PYTEST_ARGS ?= -n 0
+# One pytest worker per CPU (pytest-xdist; every test has its own folder, SQLite file and
+# PostgreSQL schema): about 3 min instead of ~10 on 2 cores. PYTEST_ARGS="-n 0" runs serially.
+# A test that hangs is ended after pytest's `timeout` (pyproject.toml) with every thread's stack.
+PYTEST_ARGS ?= -n auto
 
 pytest: $(STAMP)
 	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q $(PYTEST_ARGS)
 
 test-slow: $(STAMP)
 	$(WITH_PG) env QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q --run-slow $(PYTEST_ARGS)
+
+# Mutation testing of the modules that guard data and numbers (tests/mutation/run.py; slow:
+# minutes per module). `make mutation MUTATION_ARGS=exporters/csv_safe.py` for one module.
+# mutmut is installed here when missing: only this target needs it.
+mutation: $(STAMP)
+	$(PY) -c "import mutmut" 2>/dev/null || $(PY) -m pip install --quiet "mutmut>=3.8,<4"
+	$(PY) -m tests.mutation.run $(MUTATION_ARGS)
 
 schema: $(STAMP)
 	$(PY) -m app.study.schema studies/study.schema.json

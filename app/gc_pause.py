@@ -14,6 +14,7 @@ keep it: the participant flow, for the study a session runs (docs/performance.md
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
@@ -21,15 +22,30 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+# The collector's switch is process-wide: pauses on several threads (an export beside a study
+# load) are counted, and the collector resumes when the last one ends, if it was on when the
+# first began. A plain save-and-restore per pause would turn it back on while another pause
+# still runs (or leave it off for good, when two pauses end in the order they began).
+_lock = threading.Lock()
+_pauses = 0
+_resume = False
+
+
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
+    global _pauses, _resume
+    with _lock:
+        if _pauses == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pauses += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()
 
 
 def load_to_keep(load: Callable[[], T], *, freeze: Callable[[T], bool]) -> T:

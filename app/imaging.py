@@ -28,21 +28,23 @@ from PIL import Image, UnidentifiedImageError
 from app.area_resize import shrink_area
 from app.cielab import lab_to_rgb, rgb_to_lab
 from app.clahe import clahe
+from app.decoded import (
+    MAX_DECODE_PIXELS,
+    DecodedImage,
+    ImageDamagedError,
+    ImageError,
+    ImageMissingError,
+    ImageTooLargeError,
+    NotAnImageError,
+    Size,
+    fitted_size,
+)
 from app.regular_files import NotARegularFileError, open_regular_file
-from app.study.errors import UserInputError
 
 # Deliberately above Pillow's default (~89 MP, a 10,000 x 9,000 scan is legitimate) and far
 # below what would exhaust memory: beyond this the file is refused, whatever its format claims.
 MAX_PIXELS = 200_000_000
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
-# What may exist at once at decoded size: 64 MP is 256 MB as RGBA (twice that at its peak,
-# as Image.reduce premultiplies an RGBA image into a copy), the most one decoder may hold (two
-# prefetch at once). It admits every camera and dermatoscope photograph up to 64 MP
-# in any format (24 MP, 45-61 MP full-frame sensors) and larger JPEGs at any size (libjpeg
-# decodes them at 1/2..1/8 scale); a PNG, WebP or TIFF above it, and a 14,000 x 14,000 PNG
-# bomb of 768 KB, is refused before decoding. Above it JPEGs asked for at full size are
-# decoded at the largest scale within it.
-MAX_DECODE_PIXELS = 64_000_000
 # Formats whose decoder reduces while decoding (Pillow's draft): libjpeg's 1/2..1/8 scaling.
 _DRAFTS = {"JPEG", "MPO"}
 # Image.reduce works in these modes; others (palette, 1-bit, CMYK) are converted first.
@@ -60,71 +62,18 @@ _TRANSPOSE = {
     8: Image.Transpose.ROTATE_90,
 }
 
-Size = tuple[int, int]  # (width, height)
-
-
-class ImageError(UserInputError):
-    """An image that cannot be shown; the message names the file."""
-
-    def __init__(self, path: Path | str, reason: str) -> None:
-        self.path = Path(path)
-        self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
-
-
-class ImageMissingError(ImageError):
-    pass
-
-
-class NotAnImageError(ImageError):
-    pass
-
-
-class ImageDamagedError(ImageError):
-    pass
-
-
-class ImageTooLargeError(ImageError):
-    pass
-
-
-@dataclass(frozen=True, eq=False)
-class DecodedImage:
-    path: Path
-    rgb: np.ndarray  # (height, width, 3) uint8, C-contiguous
-    original_size: Size  # of the file, as displayed (after EXIF rotation)
-
-    @property
-    def size(self) -> Size:
-        return int(self.rgb.shape[1]), int(self.rgb.shape[0])
-
-    @property
-    def nbytes(self) -> int:
-        return int(self.rgb.nbytes)
-
-    @property
-    def full_resolution(self) -> bool:
-        return self.size == self.original_size
-
-    def satisfies(self, max_size: Size | None) -> bool:
-        """Whether this decode is as sharp as a decode for `max_size` would be."""
-        if self.full_resolution:
-            return True
-        if max_size is None:
-            return False
-        want = fitted_size(self.original_size, max_size)
-        return self.size[0] >= want[0] - 1 and self.size[1] >= want[1] - 1
-
-
-def fitted_size(size: Size, box: Size) -> Size:
-    """`size` scaled down (never up) to fit in `box`, keeping the aspect ratio."""
-    scale = min(box[0] / size[0], box[1] / size[1], 1.0)
-    return max(1, round(size[0] * scale)), max(1, round(size[1] * scale))
+__all__ = ["MAX_DECODE_PIXELS", "MAX_PIXELS", "Adjustment", "DecodedImage", "ImageDamagedError",
+           "ImageError", "ImageMissingError", "ImageTooLargeError", "NotAnImageError", "Size",
+           "adjust", "decode_image", "fitted_size", "verify_image"]
 
 
 def decode_image(path: Path | str, max_size: Size | None = None) -> DecodedImage:
-    """The image at `path` as RGB, downscaled to fit `max_size` (None: full size)."""
+    """The image at `path` as RGB, downscaled to fit `max_size` (None: full size); a DICOM
+    file as an `app.dicom.DicomImage`, with its own window."""
     path = Path(path)
+    if _is_dicom(path):
+        from app.dicom import decode_dicom
+        return decode_dicom(path, max_size)
     with _checked_image(path) as im:
         width, height = im.size
         orientation = int(im.getexif().get(_EXIF_ORIENTATION, 1))
@@ -219,7 +168,12 @@ def verify_image(path: Path | str) -> None:
     """ImageError (naming the file) unless `path` is an image the viewer will decode: a
     regular file, a format Pillow reads, within the pixel limits, its data intact as far as
     Pillow's `verify` checks without decoding (PNG chunk checksums, for one). For importers:
-    a text file named .png is refused when the study is made, not on a participant's screen."""
+    a text file named .png is refused when the study is made, not on a participant's screen.
+    A DICOM file is decoded whole (pydicom has no cheaper check of its pixel data)."""
+    if _is_dicom(Path(path)):
+        from app.dicom import decode_dicom
+        decode_dicom(path, (1, 1))
+        return
     with _checked_image(Path(path)) as im:
         im.verify()
 
@@ -254,6 +208,11 @@ def _checked_image(path: Path) -> Iterator[Image.Image]:
         raise ImageTooLargeError(path, f"refused as a possible decompression bomb: {exc}") from exc
     except Exception as exc:  # Pillow's plugins raise many types (OSError, SyntaxError...) for bad data
         raise ImageDamagedError(path, f"the image data is damaged or truncated ({exc})") from exc
+
+
+def _is_dicom(path: Path) -> bool:
+    from app.dicom import is_dicom  # (app.dicom builds on this module)
+    return is_dicom(path)
 
 
 def _draft_request(size: Size, box: Size) -> Size:

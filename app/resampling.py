@@ -6,6 +6,7 @@ which re-exports these) and a response kind's own statistics (app/kinds) draw al
 
 from __future__ import annotations
 
+import hashlib
 import math
 import threading
 from collections import OrderedDict
@@ -67,11 +68,23 @@ _KEPT_BYTES = 64 * 2**20
 _BLOCK = 100
 
 
+# `ci_kind` of an interval from a percentile bootstrap over items alone (agreement, ratings,
+# Bradley-Terry strengths): conditional on the raters who took part.
+OVER_ITEMS = "items random, raters fixed (bootstrap over items), percentile"
+
+
 def seed_number(seed: int | str) -> int:
-    """A bootstrap seed as the integer NumPy takes (a text seed turned into one, stably)."""
-    if isinstance(seed, int):
-        return seed
-    return int.from_bytes(seed.encode("utf-8")[-8:].rjust(8, b"\0"), "big") ^ len(seed)
+    """A stream's key (the export's `--seed` and what the draws are for, e.g. "0:q1:all=all")
+    as the integer NumPy takes: the SHA-256 of its whole text, 256 bits, which
+    `np.random.default_rng` feeds to a `SeedSequence`. Every character of the key reaches
+    the draws, so two keys (two seeds, two cells) share a stream only if their SHA-256
+    collide; an integer seed is taken as its decimal text, so 3 and "3" draw alike."""
+    return int.from_bytes(hashlib.sha256(str(seed).encode("utf-8")).digest(), "big")
+
+
+def seeded_rng(seed: int | str) -> np.random.Generator:
+    """The generator of one stream (`seed_number`)."""
+    return np.random.default_rng(seed_number(seed))
 
 
 def percentile_interval(stats: np.ndarray, confidence: float = 0.95) -> tuple[float, float]:

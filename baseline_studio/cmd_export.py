@@ -8,7 +8,7 @@ from pathlib import Path
 
 from app.catalog import kept_study, open_study
 from app.home import data_home
-from app.results.options import AUTO, TIE_RULES, ResultsOptions
+from app.results.options import AUTO, HOLM_FAMILIES, INTERVAL_KINDS, TIE_RULES, ResultsOptions
 from app.storage import open_database
 from app.study.assets import recorded_asset_changes
 from app.study.errors import UserInputError
@@ -35,9 +35,14 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap resamples for the 95%% confidence intervals (0: none)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default 0)")
-    p.add_argument("--bootstrap-raters", action="store_true",
-                   help="in gaps.csv, also resample the raters of each tier on every bootstrap "
-                   "draw (the CI then covers the choice of raters too)")
+    p.add_argument("--interval", choices=INTERVAL_KINDS, default="raters+items",
+                   help="what the confidence intervals treat as sampled: raters and items "
+                   "(default: the CI speaks for new raters on new items), items only "
+                   "(conditional on these raters) or raters only (conditional on these items)")
+    p.add_argument("--holm-family", choices=HOLM_FAMILIES, default="table",
+                   help="gaps.csv's Holm family: every gap of a table (default: the all-items "
+                   "gaps of every question; each breakdown category's) or every gap of one "
+                   "question")
     p.add_argument("--exclude", metavar="RULE[,RULE...]", default="",
                    help="leave out the participants these quality rules exclude (attention_failed, "
                    "too_fast, straight_lining, incomplete, low_competence, or all) from every file but "
@@ -84,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         exclude = parse_rules(args.exclude)
     options = ResultsOptions(tier_field=tier, tie_rule=args.tie_rule, n_boot=args.bootstrap,
                              seed=args.seed, include_simulated=args.include_simulated,
-                             bootstrap_raters=args.bootstrap_raters,
+                             interval=args.interval, holm_family=args.holm_family,
                              alt_test_epsilon=args.alt_test_epsilon)
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
     # (and --help) would pay for them at start-up.

@@ -14,18 +14,25 @@ from app.study.errors import UserInputError
 def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "plan", parents=[common], help="how many raters per item a study needs",
-        description="A seeded Monte Carlo on the simulator's participant model: for each number "
-        "of raters per item, the expected width of the 95% confidence intervals of the human "
-        "score, of the gap to each model with predictions and of Krippendorff's alpha, the "
-        "participants and hours it takes. Rates come from the pilot responses in --db when it "
-        "holds some, else from the options. Writes plan.csv (docs/results.md).")
+        description="A seeded Monte Carlo on the simulator's participant model, for every "
+        "choice and rating question (or the one given with --question): for each number of "
+        "raters per item, simulated studies of that design (the study's assignment of items "
+        "to participants, each participant a new person) give the expected width of the 95% "
+        "confidence intervals of the human score, of the gap to each model with predictions "
+        "and of Krippendorff's alpha, and the participants and hours it takes. Rates come from "
+        "the pilot responses in --db when it holds some, else from the options. Writes "
+        "plan.csv into --out (docs/results.md).")
     p.add_argument("--study", required=True, metavar="S", help="study folder, study.json or id")
+    p.add_argument("--question", metavar="ID",
+                   help="plan this question only (default: every choice and rating question)")
     p.add_argument("--raters-per-item", default="2,3,4,6,8", metavar="R,R,...",
                    help="candidate numbers of raters per item (default 2,3,4,6,8)")
     p.add_argument("--items", type=int, metavar="N",
                    help="items in the planned study (default: the study's items of the question)")
     p.add_argument("--target-width", type=float, default=0.2, metavar="W",
-                   help="the widest confidence interval acceptable (default 0.2)")
+                   help="the widest confidence interval acceptable, as a share of the score's "
+                   "scale: W for an accuracy, a gap or alpha, W x (max - min) for a mean rating "
+                   "(default 0.2: 0.8 points on a 1-5 scale)")
     p.add_argument("--runs", type=int, default=60, metavar="R",
                    help="simulated studies per design (default 60)")
     p.add_argument("--seed", type=int, default=0, metavar="S")
@@ -33,8 +40,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    help="assumed human accuracy without a pilot (default 0.8)")
     p.add_argument("--rt-median-ms", type=float, default=2500.0, metavar="M",
                    help="assumed time per answer without a pilot (default 2500)")
-    p.add_argument("--out", type=Path, default=Path("plan.csv"), metavar="FILE",
-                   help="where to write the table (default plan.csv)")
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="folder to write plan.csv into (default: the data folder, --home)")
     p.set_defaults(handler=run)
 
 
@@ -60,12 +67,33 @@ def run(args: argparse.Namespace) -> int:
         raise UserInputError("--target-width: a width above 0")
     if not 0 < args.accuracy <= 1 or args.rt_median_ms <= 0:
         raise UserInputError("--accuracy lies in (0, 1]; --rt-median-ms above 0")
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise UserInputError(f"--out {args.out}: exists and is not a folder; give the folder "
+                             "to write plan.csv into")
     # numpy, pandas and scipy: imported here so the other commands start at once
     import pandas as pd
 
-    from app.simulation.planning import PLAN_COLUMNS, make_plan
+    from app.home import data_home
+    from app.simulation.planning import (
+        HOURS,
+        PARTICIPANTS,
+        PLAN_COLUMNS,
+        RATERS,
+        RECOMMENDED,
+        TARGET_HUMAN,
+        make_plans,
+        plan_targets,
+    )
 
     loaded = kept_study(lambda: open_study(args.study, args.home))
+    targets = [t.question_id for t in plan_targets(loaded)]
+    if not targets:
+        raise UserInputError(f"{loaded.source}: no choice or rating question on a trial item to "
+                             "plan for")
+    if args.question is not None and args.question not in targets:
+        raise UserInputError(f"--question {args.question!r}: not a choice or rating question on "
+                             f"a trial item of {loaded.study.id} (those are: "
+                             f"{', '.join(targets)})")
     frame = None
     if args.db:
         from app.results.frame import responses_frame
@@ -76,31 +104,35 @@ def run(args: argparse.Namespace) -> int:
             frame = responses_frame(loaded, db)
         finally:
             db.close()
-    plan = make_plan(loaded, frame, raters=raters, n_items=args.items, runs=args.runs,
-                     target_width=args.target_width, seed=args.seed, accuracy=args.accuracy,
-                     rt_median_ms=args.rt_median_ms)
-    if plan is None:
-        raise UserInputError(f"{loaded.source}: no choice or rating question on a trial item to "
-                             "plan for")
-    table = pd.DataFrame(plan.rows, columns=PLAN_COLUMNS)
+    plans = make_plans(loaded, frame, raters=raters, n_items=args.items, runs=args.runs,
+                       target_width=args.target_width, seed=args.seed, accuracy=args.accuracy,
+                       rt_median_ms=args.rt_median_ms, question=args.question)
+    table = pd.DataFrame([row for plan in plans for row in plan.rows], columns=PLAN_COLUMNS)
+    folder = args.out if args.out is not None else data_home(args.home)
+    path = folder / "plan.csv"
     try:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        table.to_csv(args.out, index=False, encoding="utf-8")
+        folder.mkdir(parents=True, exist_ok=True)
+        table.to_csv(path, index=False, encoding="utf-8")
     except OSError as exc:
-        raise UserInputError(f"--out: cannot write {args.out}: {exc.strerror or exc}") from None
-    print(f"plan for question {plan.target.question_id!r} of {loaded.study.id} ({plan.source()}; "
-          f"{args.runs} runs, seed {args.seed}):")
-    print(table.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    chosen = table[table["recommended"]]
-    if chosen.empty:
-        widest = max(raters)
-        print(f"no design up to {widest} raters per item meets the target width "
-              f"{args.target_width:g}: more items or more raters")
-    else:
-        best = chosen.iloc[0]
-        hours = best["hours_of_work"]
-        print(f"recommended: {int(best['raters_per_item'])} raters per item, "
-              f"{int(best['n_participants'])} participants, about "
-              f"{math.ceil(hours * 10) / 10:g} hours of work")
-    print(f"wrote {args.out}")
+        raise UserInputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+    for plan in plans:
+        rows = table[table["question"] == plan.target.question_id]
+        print(f"plan for question {plan.target.question_id!r} of {loaded.study.id} "
+              f"({plan.source()}; {args.runs} runs, seed {args.seed}):")
+        print(rows.drop(columns=["question"]).to_string(
+            index=False, float_format=lambda v: f"{v:.3f}"))
+        chosen = rows[rows[RECOMMENDED]]
+        if chosen.empty:
+            human = float(rows[TARGET_HUMAN].iloc[0])
+            print(f"no design up to {max(raters)} raters per item meets the target width "
+                  f"{human:g} (human score), {args.target_width:g} (gap, alpha): more items or "
+                  "more raters")
+        else:
+            best = chosen.iloc[0]
+            hours = best[HOURS]
+            print(f"recommended: {int(best[RATERS])} raters per item, "
+                  f"{int(best[PARTICIPANTS])} participants, about "
+                  f"{math.ceil(hours * 10) / 10:g} hours of work")
+        print()
+    print(f"wrote {path}")
     return 0

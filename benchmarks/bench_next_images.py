@@ -1,5 +1,5 @@
 """#3 Answer -> next stimulus painted, 24-megapixel JPEGs (target p95 <= 17 ms, one 60 Hz
-frame; issue 21).
+frame).
 
 Two participant windows (MainWindow, offscreen) on the same 20,000-item image study, answered
 in alternating blocks of five trials, the answer given 1.5 s after each onset (a physician

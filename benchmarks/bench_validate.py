@@ -4,7 +4,7 @@ Baseline: json.loads of the same file (what parsing alone costs on this machine 
 Measured: app.study.loader.load_study with asset checks, i.e. parse, schema-validate every
 item, cross-field checks, every image path checked for safety and existence, content hash;
 kept as `validate` and a session keep it (app.catalog.kept_study: frozen out of the cyclic
-GC before it resumes, as the loader itself did until issue 19).
+GC before it resumes).
 The 12,000 image names are hard links to one tiny JPEG: validation only checks that the files
 exist and stay inside the study folder, it never decodes them.
 """

@@ -34,11 +34,23 @@ def _method_parts(gaps: pd.DataFrame, question_id: str | None, index: int) -> li
     return list(dict.fromkeys(parts))
 
 
+def _column(gaps: pd.DataFrame, question_id: str | None, column: str) -> list[str]:
+    """The distinct texts of `column`, each up to its first colon (the kind of the interval
+    or test, without the row's own counts)."""
+    rows = gaps if question_id is None else gaps[gaps["question_id"] == question_id]
+    return list(dict.fromkeys(str(v).split(":", 1)[0].strip() for v in rows[column].dropna()
+                              if str(v).strip()))
+
+
 def interval_words(gaps: pd.DataFrame, question_id: str | None = None) -> list[str]:
-    """The interval kinds gaps.csv says it used (its method's first part), in order."""
+    """The interval kinds gaps.csv says it used (its ci_kind; else its method's first part)."""
+    if "ci_kind" in gaps.columns:
+        return _column(gaps, question_id, "ci_kind")
     return _method_parts(gaps, question_id, 0)
 
 
 def significance_tests(gaps: pd.DataFrame, question_id: str | None = None) -> list[str]:
-    """The tests gaps.csv says it used (its method's second part), in order."""
+    """The tests gaps.csv says it used (its p_method; else its method's second part)."""
+    if "p_method" in gaps.columns:
+        return _column(gaps, question_id, "p_method")
     return _method_parts(gaps, question_id, 1)

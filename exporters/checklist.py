@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from app.results.summary import StudyResults
+from app.results.analysis import StudyAnalysis
 from app.storage.database import Database, ParticipantInfo
 from app.storage.records import SessionRecord
 from app.study.checklist import (
@@ -37,7 +37,6 @@ from app.study.model_quality import RULE_WORDS
 from app.wording import counted
 from exporters.analysis_words import interval_words, metric_words, significance_tests
 from exporters.csv_files import write_frames
-from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import escape
 from exporters.simulated import simulated_count
 
@@ -48,16 +47,22 @@ TEXT_STIMULI = {"text", "poem", "pair", "cards", "query_documents"}
 
 @dataclass
 class ChecklistInputs:
-    """What the export knows when the checklist is filled: `frame` the scored responses (after
-    any applied exclusion), `everyone` before it, `participants` every registered one."""
+    """What the export knows when the checklist is filled: the analysis (its `responses` are
+    the scored ones, after any applied exclusion; its quality tables cover everyone), the
+    study's sessions and every registered participant."""
 
     loaded: LoadedStudy
-    results: StudyResults
-    hvm: HumanVsModel
-    frame: pd.DataFrame
-    everyone: pd.DataFrame
+    results: StudyAnalysis
     sessions: list[SessionRecord]
     participants: list[ParticipantInfo] = field(default_factory=list)
+
+    @property
+    def hvm(self) -> StudyAnalysis:
+        return self.results
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        return self.results.responses
 
 
 def _main(frame: pd.DataFrame) -> pd.DataFrame:
@@ -148,11 +153,10 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
             k = int(active.loc[active["rule"] == rule, "excluded"].astype(bool).sum())
             counts.append(f"{k} {RULE_WORDS.get(rule, rule)}")
         applied = (f"applied to the scores: {', '.join(hvm.applied)}; "
-                   f"{len(inputs.everyone) - len(inputs.frame)} responses of "
                    f"{len(hvm.excluded)} participants left out" if hvm.applied else
                    "none applied to the scores (each rule's effect in sensitivity.csv)")
         put("3.2.2", f"{'; '.join(counts) or 'no participant'} (of "
-            f"{int(inputs.everyone['participant'].nunique()) if not inputs.everyone.empty else 0}"
+            f"{int(rules['participant'].nunique()) if not rules.empty else 0}"
             f"); {applied}", "exclusions.csv, sensitivity.csv")
     else:
         put("3.2", "No", "study.json quality", "no")
@@ -244,7 +248,7 @@ def _demographics(inputs: ChecklistInputs) -> str:
     return "; ".join(parts)
 
 
-def finished_participants(hvm: HumanVsModel) -> set[str]:
+def finished_participants(hvm: StudyAnalysis) -> set[str]:
     """Who answered every item assigned to them (exclusions.csv, rule incomplete, value 1)."""
     rows = hvm.exclusions
     rows = rows[rows["rule"] == "incomplete"] if not rows.empty else rows
@@ -394,14 +398,12 @@ def checklist_tex(rows: pd.DataFrame, illustrative: bool) -> str:
     return "\n".join(lines)
 
 
-def filled_checklist(loaded: LoadedStudy, results: StudyResults, hvm: HumanVsModel,
-                     frame: pd.DataFrame, everyone: pd.DataFrame, db: Database, out_dir: Path,
+def filled_checklist(loaded: LoadedStudy, analysis: StudyAnalysis, db: Database, out_dir: Path,
                      keep: list[pd.DataFrame]) -> list[Path]:
     """The export's step: checklist.csv, materials.md and paper/checklist.tex written, the
     rows appended to `keep` for the report."""
     study_id = loaded.study.id
-    inputs = ChecklistInputs(loaded, results, hvm, frame, everyone, db.sessions(study_id),
-                             db.participants(study_id))
+    inputs = ChecklistInputs(loaded, analysis, db.sessions(study_id), db.participants(study_id))
     rows = checklist_rows(inputs)
     keep.append(rows)
     written = write_checklist(rows, loaded, out_dir)

@@ -47,7 +47,9 @@ def safe_texts(values: list[str]) -> list[str]:
     then once per distinct value: a column mostly repeats a few)."""
     if not any(v[:1] in TRIGGERS for v in values if v):
         return values
-    codes, uniques = pd.factorize(np.asarray(values, dtype=object))
+    # None (or NaN) kept as a value of its own: the default sentinel -1 would index the last
+    # distinct value instead.
+    codes, uniques = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=False)
     safe = np.array([safe_cell(v) for v in uniques], dtype=object)
     return safe[codes].tolist()
 

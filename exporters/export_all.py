@@ -10,23 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 
 from app.gc_pause import gc_paused
+from app.results.analysis import StudyAnalysis, analyse, screen, with_options
 from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
-from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
 from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.checklist import filled_checklist
-from exporters.gaps_csv import HumanVsModel
+from exporters.gaps_csv import write_human_vs_model
 from exporters.kind_tables_csv import write_kind_tables
+from exporters.mrmc_csv import write_reader_study
 from exporters.mteb_results import check_mteb_names, write_mteb
 from exporters.out_folder import staged_export
 from exporters.paper import write_paper
@@ -48,9 +48,13 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                include_identifying: bool = False, progress: Progress | None = None,
                options: ResultsOptions | None = None,
                notice: Callable[[str], None] | None = None,
-               exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS) -> list[Path]:
+               exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS,
+               analysis: StudyAnalysis | None = None) -> list[Path]:
     """`exclude`: quality rules (app.results.quality) whose excluded participants are taken
-    out of every file but exclusions.csv and sensitivity.csv."""
+    out of every file but exclusions.csv and sensitivity.csv. `analysis`: the study's analysis
+    already computed (`app.results.analysis.analyse`, e.g. the one the results window shows),
+    written as it is; its options then stand for `options`, `include_simulated` and
+    `exclude`."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
@@ -60,7 +64,7 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude, digits=digits, notice=notice)
+            exclude=exclude, digits=digits, given=analysis, notice=notice)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -70,24 +74,33 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
                  include_identifying: bool, progress: Progress | None,
                  options: ResultsOptions | None,
                  exclude: Sequence[str], digits: int,
+                 given: StudyAnalysis | None,
                  notice: Callable[[str], None] | None = None) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
-    frame = responses_frame(loaded, db, include_simulated=include_simulated)
-    check_withheld(loaded, db, frame, include_simulated=include_simulated, notice=notice)
-    # Quality rules (docs/results.md): measured on everyone; the `exclude` rules take the
-    # participants they exclude out of every file after this.
-    everyone = frame
-    human_vs_model = HumanVsModel.measure(loaded, everyone, exclude)
-    frame = human_vs_model.kept(frame)
-    options = options or ResultsOptions()
-    if options.include_simulated != include_simulated:
-        options = replace(options, include_simulated=include_simulated)
-    scored: list[StudyResults] = []  # filled by the "scores" step, read by the ones after it
-    checklist: list[pd.DataFrame] = []  # checklist.csv's rows, for the report
+    analysed: list[StudyAnalysis] = []  # filled by the "scores" step, read by the ones after it
+    checklist: list[pd.DataFrame] = []  # checklist.csv's rows, for the report and paper/
+    if given is not None:
+        if given.study_id != loaded.study.id:
+            raise ValueError(f"the analysis of study {given.study_id!r} given to export "
+                             f"{loaded.study.id!r}")
+        include_simulated = given.options.include_simulated
+        frame = given.responses
 
-    def score() -> list[Path]:
-        scored.append(compute_results(loaded, db, options, frame=frame))
-        return []
+        def score() -> list[Path]:
+            analysed.append(given)
+            return []
+    else:
+        everyone = responses_frame(loaded, db, include_simulated=include_simulated)
+        check_withheld(loaded, db, everyone, include_simulated=include_simulated, notice=notice)
+        options = with_options(options, include_simulated=include_simulated, exclude=exclude)
+        # Quality rules (docs/results.md): measured on everyone first, so the responses files
+        # (written while the analysis is computed) hold only the participants the rules keep.
+        screening = screen(loaded, everyone, options.exclude)
+        frame = screening.kept
+
+        def score() -> list[Path]:
+            analysed.append(analyse(loaded, everyone, options, screening=screening))
+            return []
     # responses_long.csv is written on a second thread while the steps after it run (the
     # scores): its time is mostly Arrow kernels and file writes, which let the GIL go
     # (600,000 responses: ~3 s of the export overlapped). Both only read the frame. Its own
@@ -108,31 +121,29 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("responses (wide)", lambda: write_responses_wide(loaded, frame, out_dir,
                                                           include_identifying=include_identifying)),
         ("scores", score),
-        ("score tables", lambda: write_scores(scored[0], out_dir)),
-        ("agreement", lambda: write_agreement(scored[0], out_dir)),
-        ("response times", lambda: write_rt(scored[0], out_dir)),
-        ("ratings", lambda: write_ratings(scored[0], out_dir)),
-        ("rater models", lambda: write_rater_models(scored[0], out_dir)),
-        ("MTEB results", lambda: write_mteb(loaded, scored[0], out_dir)),
-        ("human vs model", lambda: human_vs_model.export(scored[0], everyone, out_dir)),
-        ("checklist", lambda: filled_checklist(loaded, scored[0], human_vs_model, frame,
-                                               everyone, db, out_dir, checklist)),
-        ("report", lambda: write_report(loaded, scored[0], out_dir, checklist=checklist[0],
-                                        human_vs_model=human_vs_model,
+        ("score tables", lambda: write_scores(analysed[0], out_dir)),
+        ("agreement", lambda: write_agreement(analysed[0], out_dir)),
+        ("response times", lambda: write_rt(analysed[0], out_dir)),
+        ("ratings", lambda: write_ratings(analysed[0], out_dir)),
+        ("rater models", lambda: write_rater_models(analysed[0], out_dir)),
+        ("reader study (MRMC)", lambda: write_reader_study(analysed[0], out_dir)),
+        ("MTEB results", lambda: write_mteb(loaded, analysed[0], out_dir)),
+        ("human vs model", lambda: write_human_vs_model(analysed[0], out_dir)),
+        ("checklist", lambda: filled_checklist(loaded, analysed[0], db, out_dir, checklist)),
+        ("report", lambda: write_report(loaded, analysed[0], out_dir, checklist=checklist[0],
                                         simulated=simulated_count(frame))),
     ]
-    # timing.csv and paper/ (docs/results.md, "The paper folder"): after the gaps, whose
-    # Holm-adjusted tests put the daggers in the headline table.
+    # timing.csv and paper/ (docs/results.md, "The paper folder").
     # (the distinct sessions first: a set of 600,000 values walks each one in Python)
     answered_in = set(frame["session_uuid"].astype(str).unique()) if not frame.empty else set()
     sessions = [s for s in db.sessions(loaded.study.id) if s.uuid in answered_in]
     timing = timing_frame(sessions, timing_profiles(db))
     steps += [
         ("timing", lambda: write_timing(timing, out_dir)),
-        ("paper", lambda: write_paper(loaded, scored[0], human_vs_model, frame, sessions, timing,
-                                      out_dir, digits=digits, checklist=checklist[0])),
+        ("paper", lambda: write_paper(loaded, analysed[0], sessions, timing, out_dir,
+                                      digits=digits, checklist=checklist[0])),
         # Last, so a kind's table can be checked against every file the export wrote.
-        ("kind tables", lambda: write_kind_tables(scored[0], out_dir)),
+        ("kind tables", lambda: write_kind_tables(analysed[0], out_dir)),
     ]
     written: list[Path] = []
     with pool:  # (on an error in a later step, the CSV is still finished before it propagates)

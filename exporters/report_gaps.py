@@ -10,9 +10,9 @@ from html import escape
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.score_rows import ALL
-from exporters.analysis_words import metric_words
-from exporters.gaps_csv import HumanVsModel
+from exporters.analysis_words import interval_words, metric_words, significance_tests
 from exporters.report_tables import cell_words, party, words
 from exporters.svg_forest import Gap, forest_chart
 
@@ -26,12 +26,13 @@ def gap_label(category: str, value: str, human: str, model: str, illustrative: b
 
 
 def _marks(rows: pd.DataFrame) -> list[Gap]:
+    decided = rows["significant"] if "significant" in rows else ["yes"] * len(rows)
     return [Gap(gap_label(c, v, h, m, bool(i)), float(d), float(lo), float(hi),
-                significant(float(p)))
-            for c, v, h, m, i, d, lo, hi, p in zip(
+                significant(float(p)) and s == "yes")
+            for c, v, h, m, i, d, lo, hi, p, s in zip(
                 rows["category"], rows["category_value"], rows["human"], rows["model"],
                 rows["illustrative"], rows["difference"], rows["ci_low"], rows["ci_high"],
-                rows["p_holm"], strict=True)]
+                rows["p_holm"], decided, strict=True)]
 
 
 def significant(p_holm: float) -> bool:
@@ -59,14 +60,14 @@ def gaps_table(rows: pd.DataFrame) -> pd.DataFrame:
         "n_items": rows["n_items"].to_numpy(), "n_raters": rows["n_raters"].to_numpy()})
 
 
-def gaps_section(tables: HumanVsModel, table: Table) -> str:
+def gaps_section(tables: StudyAnalysis, table: Table) -> str:
     gaps = tables.gaps
-    methods = "; ".join(dict.fromkeys(str(m) for m in gaps["method"].dropna())) \
-        if not gaps.empty else ""
+    methods = "; ".join(interval_words(gaps) + significance_tests(gaps))
     parts = ["<h2>Human vs model</h2>",
              '<p class="note">Difference = human score − model score on the same items, with '
-             "its 95% confidence interval; * and filled: Holm-adjusted p &lt; 0.05 over the "
-             "models compared with the same human party and cell (gaps.csv)."
+             "its 95% confidence interval (none where a cell has too little data); * and "
+             "filled: Holm-adjusted p &lt; 0.05 within its Holm family (gaps.csv), and not "
+             "within the p's Monte Carlo error of 0.05."
              + (f" Intervals and tests: {escape(methods)}." if methods else "") + "</p>"]
     if gaps.empty:
         parts.append('<p class="note">No model has predictions for the items humans answered.</p>')
@@ -96,7 +97,7 @@ def gaps_section(tables: HumanVsModel, table: Table) -> str:
     return "\n".join(parts)
 
 
-def quality_section(tables: HumanVsModel, table: Table) -> str:
+def quality_section(tables: StudyAnalysis, table: Table) -> str:
     exclusions = tables.exclusions
     if exclusions.empty:
         return ""

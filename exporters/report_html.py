@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
@@ -18,9 +19,9 @@ from app.study.loader import LoadedStudy
 from app.wording import counted
 from exporters.analysis_words import metric_words
 from exporters.checklist import checklist_section
-from exporters.gaps_csv import HumanVsModel
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
+from exporters.report_mrmc import mrmc_section
 from exporters.report_tables import MAX_ROWS, cell_words, party, reader_table, words
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
 
@@ -113,7 +114,7 @@ def _rt_section(results: StudyResults) -> str:
     corr = results.rt_correlations
     for (question_id, category), rows in cats.groupby(["question_id", "category"], sort=False):
         points = [(float(rt), float(acc), words(v)) for rt, acc, v in zip(
-            rows["mean_rt_ms"], rows["model_accuracy"], rows["category_value"], strict=True)]
+            rows["mean_rt_ms"], rows["model_score"], rows["category_value"], strict=True)]
         if not any(math.isfinite(p[1]) for p in points):
             continue
         match = corr[(corr["question_id"] == question_id) & (corr["category"] == category)
@@ -123,17 +124,17 @@ def _rt_section(results: StudyResults) -> str:
         if not match.empty:
             r, n = float(match["r"].iloc[0]), int(match["n"].iloc[0])
             note = f"Pearson r = {r:.2f}, n = {n}" if math.isfinite(r) else f"n = {n}: too few"
+        metric = metric_words(rows["metric"].iloc[0]) if len(rows) else ""
         parts.append(scatter_chart(points, title=f"{words(question_id)}: response time vs "
-                                   f"model accuracy by {words(category)}",
+                                   f"model {metric} by {words(category)}",
                                    x_label="mean human RT (ms)",
-                                   y_label="model accuracy (mean over models)", note=note))
+                                   y_label=f"model {metric} (mean over models)", note=note))
     parts.append("<h3>Per category</h3>" + _table(cats))
     parts.append("<h3>Correlations</h3>" + _table(corr))
     return "\n".join(parts)
 
 
-def report_html(loaded: LoadedStudy, results: StudyResults,
-                human_vs_model: HumanVsModel | None = None,
+def report_html(loaded: LoadedStudy, results: StudyAnalysis,
                 checklist: pd.DataFrame | None = None, simulated: int = 0) -> str:
     study = loaded.study
     illustrative_models = bool(results.scores["illustrative"].fillna(False).astype(bool).any())
@@ -158,16 +159,15 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
                 "scored on the same items; published scores are not.</p>",
                 "<h2>Scores</h2>"]
     sections += [_scores_section(results, g) for g in results.groups]
-    if human_vs_model is not None:
-        sections.append(gaps_section(human_vs_model, _table))
+    sections.append(gaps_section(results, _table))
+    sections.append(mrmc_section(results, _table))
     sections.append(_ratings_section(results))
     sections += ["<h2>Agreement between raters</h2>", _table(results.agreement),
                  "<h2>Items raters split on most</h2>", _table(results.disputed, 60)]
     sections.append(_rt_section(results))
     if not results.model_coverage.empty:
         sections += ["<h2>Model coverage</h2>", _table(results.model_coverage)]
-    if human_vs_model is not None:
-        sections.append(quality_section(human_vs_model, _table))
+    sections.append(quality_section(results, _table))
     if checklist is not None:
         sections.append(checklist_section(checklist, study.reporting.illustrative))
     sections += [f'<p class="note">{escape(n)}</p>' for n in results.notes]
@@ -179,13 +179,10 @@ def report_html(loaded: LoadedStudy, results: StudyResults,
             f"<body>\n{body}\n</body></html>\n")
 
 
-def write_report(loaded: LoadedStudy, results: StudyResults, out_dir: Path, *,
-                 human_vs_model: HumanVsModel | None = None,
+def write_report(loaded: LoadedStudy, results: StudyAnalysis, out_dir: Path, *,
                  checklist: pd.DataFrame | None = None, simulated: int = 0) -> list[Path]:
-    """`human_vs_model`: the export's gaps and quality tables, for their sections;
-    `checklist`: checklist.csv's rows (exporters.checklist); `simulated`: how many of the
+    """`checklist`: checklist.csv's rows (exporters.checklist); `simulated`: how many of the
     participants are simulated."""
     path = out_path(out_dir, "report.html")
-    path.write_text(report_html(loaded, results, human_vs_model, checklist,
-                                       simulated), encoding="utf-8")
+    path.write_text(report_html(loaded, results, checklist, simulated), encoding="utf-8")
     return [path]

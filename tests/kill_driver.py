@@ -32,10 +32,9 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from app.kinds.best_worst import BestWorstQuestion
-from app.kinds.pairwise import PairwiseQuestion
+from app.kinds import kind_of
+from app.kinds.simulated import Person
 from app.session.engine import (
     BlockIntroScreen,
     BreakScreen,
@@ -48,53 +47,32 @@ from app.session.engine import (
     TrialTiming,
 )
 from app.session.presentation import TrialView
+from app.simulation.answers import item_latent, logit
 from app.storage import open_database
 from app.study.loader import load_study
-from app.study.model import (
-    CardsStimulus,
-    ChoiceQuestion,
-    ClusteringQuestion,
-    QueryDocumentsStimulus,
-    RankingQuestion,
-    RatingQuestion,
-    RelevanceQuestion,
-    TextQuestion,
-)
+from app.study.model import Item
 
 
 def emit(line: str) -> None:
     os.write(1, (line + "\n").encode("utf-8"))
 
 
-def scripted_answers(view: TrialView, rng: random.Random, clock: int) -> list[QuestionAnswer]:
-    """A valid answer to every question of the screen, chosen at random."""
-    stim = view.stimulus
-    ids = ([d.id for d in stim.documents] if isinstance(stim, QueryDocumentsStimulus)
-           else [c.id for c in stim.cards] if isinstance(stim, CardsStimulus) else [])
+# Who answers: one seeded simulated person (app.kinds.simulated), fairly accurate, whose
+# answers each kind draws itself (`Kind.simulate`), so a new kind needs nothing here.
+PERSON = Person(logit_accuracy=logit(0.75), rating_bias=0.0, rating_sd=0.6, speed=1.0,
+                comment_rate=0.3)
+
+
+def scripted_answers(item: Item, view: TrialView, rng: random.Random,
+                     clock: int) -> list[QuestionAnswer]:
+    """A valid answer to every question of the screen, drawn by its kind for PERSON."""
+    latent = item_latent(0, item)
+    questions = {q.id: q for q in item.questions}  # (the view's have their gold removed)
     out = []
-    for q in view.questions:
-        answer: Any
-        if isinstance(q, ChoiceQuestion):
-            answer = rng.choice([o.key for o in q.options])
-        elif isinstance(q, RatingQuestion):
-            answer = rng.choice(q.scale_points())
-        elif isinstance(q, RelevanceQuestion):
-            answer = {doc: rng.choice([g.value for g in q.grades]) for doc in ids}
-        elif isinstance(q, RankingQuestion):
-            answer = rng.sample(ids, len(ids))
-        elif isinstance(q, ClusteringQuestion):
-            groups = q.n_groups or 2
-            answer = {card: f"g{i % groups + 1}" for i, card in enumerate(ids)}
-        elif isinstance(q, TextQuestion):
-            answer = rng.choice(["", "fine", "unclear wording"])
-        elif isinstance(q, PairwiseQuestion):
-            answer = rng.choice(q.answers())
-        elif isinstance(q, BestWorstQuestion):
-            best, worst = rng.sample(ids, 2)
-            answer = {"best": best, "worst": worst}
-        else:
-            raise TypeError(f"no scripted answer for {type(q).__name__}")
-        out.append(QuestionAnswer(q.id, answer, answer_ns=clock, first_interaction_ns=clock,
+    for shown in view.questions:
+        question = questions[shown.id]
+        answer = kind_of(question).simulate(rng, item, question, latent, PERSON, 0.75)
+        out.append(QuestionAnswer(shown.id, answer, answer_ns=clock, first_interaction_ns=clock,
                                   n_changes=1))
     return out
 
@@ -110,7 +88,8 @@ def step(engine: SessionEngine, screen: Screen, rng: random.Random, *,
     elif isinstance(screen, TrialScreenSpec):
         view = screen.view
         onset = time.monotonic_ns()
-        answers = scripted_answers(view, rng, onset + 1_000_000)
+        answers = scripted_answers(engine.loaded.items_by_id[view.item_id], view, rng,
+                                   onset + 1_000_000)
         if before_submit:
             before_submit(view)
         return engine.submit(view.position, answers, TrialTiming(onset_ns=onset))

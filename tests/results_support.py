@@ -10,22 +10,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from app.kinds.best_worst import BestWorstQuestion
-from app.kinds.pairwise import PairwiseQuestion
+from app.kinds import kind_of
+from app.kinds.simulated import Person
 from app.responses_import import import_responses_csv
 from app.results.units import QuestionGroup, question_groups
+from app.simulation.answers import item_latent, logit
 from app.storage.database import Database
-from app.study.answers import item_document_ids
 from app.study.loader import LoadedStudy, load_study
-from app.study.model import (
-    ChoiceQuestion,
-    ClusteringQuestion,
-    Item,
-    Question,
-    RankingQuestion,
-    RatingQuestion,
-    RelevanceQuestion,
-)
+from app.study.model import Item, Question
 
 Row = tuple[str, str, str, Any, float | None, str]  # participant, item, question, answer, rt, tier
 
@@ -46,38 +38,12 @@ def import_rows(loaded: LoadedStudy, db: Database, rows: Iterable[Row], folder: 
 
 
 def plausible_answer(item: Item, question: Question, rng: random.Random, p: float) -> Any:
-    """The gold answer with probability p, else a random valid one."""
-    right = rng.random() < p
-    gold = getattr(question, "gold", None)
-    if isinstance(question, ChoiceQuestion):
-        keys = [o.key for o in question.options]
-        return gold if right and gold else rng.choice(keys)
-    if isinstance(question, RatingQuestion):
-        points = question.scale_points()
-        if gold is not None:
-            target = gold + (0 if right else rng.choice([-1, 1]) * question.step * rng.randint(1, 3))
-            return f"{min(points, key=lambda v: abs(v - target)):g}"
-        return f"{rng.choice(points):g}"
-    docs = item_document_ids(item)
-    if isinstance(question, RelevanceQuestion):
-        grades = [g.value for g in question.grades]
-        return {d: (gold or {}).get(d, 0) if right or rng.random() < 0.7 else rng.choice(grades)
-                for d in docs}
-    if isinstance(question, RankingQuestion):
-        order = list(gold or docs)
-        if not right:
-            rng.shuffle(order)
-        return order
-    if isinstance(question, ClusteringQuestion):
-        labels = sorted(set((gold or {}).values())) or ["a", "b"]
-        return {c: (gold or {}).get(c, labels[0]) if right or rng.random() < 0.8
-                else rng.choice(labels) for c in docs}
-    if isinstance(question, PairwiseQuestion):
-        return gold if right and gold else rng.choice(question.answers())
-    if isinstance(question, BestWorstQuestion):
-        best, worst = rng.sample(docs, 2)
-        return {"best": best, "worst": worst}
-    return "a comment"
+    """The answer of a seeded simulated person who is right with probability `p`, drawn by the
+    question's kind (`Kind.simulate`), so a new kind needs nothing here. The person writes
+    every comment they may (a free-text answer is never blank)."""
+    person = Person(logit_accuracy=logit(p), rating_bias=0.0, rating_sd=0.6, speed=1.0,
+                    comment_rate=1.0)
+    return kind_of(question).simulate(rng, item, question, item_latent(0, item), person, p)
 
 
 def simulated_rows(loaded: LoadedStudy, raters: Sequence[tuple[str, str, float]],

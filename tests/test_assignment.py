@@ -196,7 +196,8 @@ _ODD_CODES = ["alice", "site2-017", "P000", "P9999", "x", ""]
 
 
 @pytest.mark.parametrize("name", ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo",
-                                  "spinbench-timing-demo", "preference-demo"])
+                                  "spinbench-timing-demo", "preference-demo",
+                                  "chest-reader-demo"])
 def test_layout_gives_the_reference_ids_on_the_bundled_studies(name: str) -> None:
     from app.home import bundled_studies_dir
     from app.session.assignment import layout

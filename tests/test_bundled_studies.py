@@ -23,7 +23,7 @@ from app.study.model import ImagesStimulus, TextStimulus
 from tests.take_study import take
 
 STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
-           "preference-demo"]
+           "preference-demo", "chest-reader-demo"]
 # Rough seconds a careful participant spends per question kind (per document / card where
 # the work grows with them): used to check that a session stays within 5-10 minutes.
 SECONDS = {"choice": 6, "rating": 8, "relevance_doc": 6, "clustering_card": 7, "text": 12,
@@ -215,18 +215,23 @@ def _same_files(ours: Path, regenerated: Path, suffixes: tuple[str, ...]) -> Non
             again = regenerated / path.relative_to(ours)
             if path.suffix == ".png":
                 assert np.array_equal(np.asarray(Image.open(path)), np.asarray(Image.open(again)))
+            elif path.suffix == ".dcm":
+                # The same attributes and pixels (pydicom names its own version in the meta).
+                import pydicom
+                mine, theirs = pydicom.dcmread(path), pydicom.dcmread(again)
+                assert mine == theirs and np.array_equal(mine.pixel_array, theirs.pixel_array)
             else:
                 assert path.read_bytes() == again.read_bytes(), path
 
 
 @pytest.mark.parametrize("module", ["make_hume", "make_poems", "make_spinbench",
-                                    "make_preferences"])
+                                    "make_preferences", "make_chest_reader"])
 def test_generators_reproduce_the_committed_files(module: str, tmp_path: Path) -> None:
     import importlib
 
     generator = importlib.import_module(f"studies._make.{module}")
     folder = generator.build(tmp_path)
-    _same_files(bundled_studies_dir() / folder.name, folder, (".json", ".csv", ".png"))
+    _same_files(bundled_studies_dir() / folder.name, folder, (".json", ".csv", ".png", ".dcm"))
 
 
 def test_lesion_images_are_reproducible() -> None:

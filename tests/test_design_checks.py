@@ -19,7 +19,7 @@ from tests.take_study import take
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "design"
 BUNDLED = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
-           "preference-demo"]
+           "preference-demo", "chest-reader-demo"]
 
 # fixture -> (JSON path of the warning, words it must say)
 EXPECTED = {

@@ -188,3 +188,24 @@ def test_show_score_at_end(mini_study_dir: Path, db: Database) -> None:
         answer(engine, screen)
     # main items with gold: c1 right, c2 right, s1 wrong, r1 wrong, v1 right, rank1 wrong
     assert screen.score == pytest.approx(3 / 6)
+
+
+def test_practice_feedback_on_a_confidence_rating_names_the_scales_end(db: Database) -> None:
+    """chest-reader-demo's practice case 1 has a nodule: a confidence of 4 is right, and the
+    expected answer is "Definitely" (5), not the truth's 1 (the anchor "Definitely not")."""
+    from app.home import bundled_studies_dir
+
+    loaded = load_study(bundled_studies_dir() / "chest-reader-demo")
+    engine = SessionEngine(loaded, db, "P001")
+    screen = run_until_trial(engine)
+    assert isinstance(screen, TrialScreenSpec) and screen.view.practice
+    item = loaded.items_by_id[screen.view.item_id]
+    positive = item.questions[0].gold == 1
+    view = screen.view
+    feedback = engine.submit(view.position, [
+        QuestionAnswer("nodule", 4.0 if positive else 2.0, answer_ns=2 * 10**9,
+                       first_interaction_ns=10**9, n_changes=1),
+        QuestionAnswer("side", "none", answer_ns=2 * 10**9, first_interaction_ns=10**9,
+                       n_changes=1)], TrialTiming(onset_ns=10**9))
+    nodule = next(f for f in feedback if f.question_id == "nodule")
+    assert nodule.correct is True and nodule.correct_answer == (5.0 if positive else 1.0)

@@ -28,7 +28,7 @@ BUNDLE_DIR = REPO / "dist" / "baseline-studio"
 BUNDLE = BUNDLE_DIR / ("baseline-studio.exe" if sys.platform == "win32" else "baseline-studio")
 ASKED = os.environ.get("BASELINE_STUDIO_TEST_BUNDLE") == "1"
 DEMO_STUDIES = ("hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
-                "preference-demo")
+                "preference-demo", "chest-reader-demo")
 
 bundle = pytest.mark.skipif(not ASKED, reason="the frozen app is tested by `make package-test` "
                                               "(BASELINE_STUDIO_TEST_BUNDLE=1)")

@@ -15,7 +15,7 @@ from tests.conftest import REPO
 from tests.results_support import import_rows, simulated_rows
 
 STUDIES = ["hume-demo", "lesion-vqa-demo", "poem-ratings-demo", "spinbench-timing-demo",
-           "preference-demo"]
+           "preference-demo", "chest-reader-demo"]
 ALWAYS = {"responses_long.csv", "responses_wide.csv", "events.csv", "human_scores.csv",
           "model_scores.csv", "model_coverage.csv", "comparison.csv", "agreement.csv",
           "disputed_items.csv", "rt_analysis.csv", "rt_items.csv", "rt_categories.csv",
@@ -50,6 +50,20 @@ def test_bundled_study_exports(name: str, db: Database, tmp_path: Path) -> None:
         assert {"humans"} < set(summary["rater"])  # the demo LLM judges rate too
         assert (comparison["row_kind"] == "rating_group").any()
         assert (pd.read_csv(out / "human_scores.csv")["question_id"] == "authorship").any()
+    assert ("mrmc.csv" in names) == ("reader_auc.csv" in names) == (name == "chest-reader-demo")
+    if name == "chest-reader-demo":  # a reader study: the readers' AUCs, the models against them
+        reader_auc = pd.read_csv(out / "reader_auc.csv")
+        assert set(reader_auc["who_kind"]) == {"human", "model"}
+        assert reader_auc["fom"].between(0, 1).all()
+        assert set(zip(reader_auc["question_id"], reader_auc["fom_metric"], strict=True)) == {
+            ("nodule", "auc"), ("side", "accuracy")}
+        mrmc = pd.read_csv(out / "mrmc.csv")
+        versus = mrmc[mrmc["comparison"] == "readers_vs_model"]
+        assert set(versus["condition_b"]) == {"demo-model-a", "demo-model-b", "demo-model-c"}
+        assert versus["illustrative"].all() and (versus["ci_low"] < versus["ci_high"]).all()
+        report = (out / "report.html").read_text(encoding="utf-8")
+        assert "<h2>Reader study (MRMC)</h2>" in report
+        assert "readers (all) − demo-model-a (illustrative)" in report
     if name in ("lesion-vqa-demo", "spinbench-timing-demo"):
         assert not models.empty
         assert len(pd.read_csv(out / "rt_analysis.csv")) > 0

@@ -92,7 +92,8 @@ def test_responses_wide_has_a_column_per_rater_and_withholds_free_text(
     open_out = tmp_path / "identifying"
     export_all(study, db, open_out, include_identifying=True, options=ResultsOptions(n_boot=0))
     wide = pd.read_csv(open_out / "responses_wide.csv", dtype=str, keep_default_na=False)
-    assert set(wide[wide["question_kind"] == "text"]["P01"]) == {"a comment"}
+    texts = set(wide[wide["question_kind"] == "text"]["P01"])
+    assert texts and all(t.startswith("[simulated] ") for t in texts)
 
 
 class _Collector(HTMLParser):
@@ -163,6 +164,17 @@ def test_cli_export_options_tier_field_and_bootstrap(study: LoadedStudy, db_url:
     human = pd.read_csv(out / "human_scores.csv")
     assert "tier" not in set(human["who_kind"])
     assert human["ci_low"].isna().all()
+    kept = tmp_path / "items"
+    assert main(["export", "--study", str(study.folder), "--db", db_url, "--out", str(kept),
+                 "--interval", "items", "--holm-family", "question", "--bootstrap", "50"]) == 0
+    kinds = pd.read_csv(kept / "human_scores.csv")["ci_kind"].dropna().astype(str)
+    assert not kinds.str.startswith("raters and items").any()
+    assert pd.read_csv(kept / "gaps.csv")["holm_family"].astype(str).str.startswith(
+        "question").all()
+    with pytest.raises(SystemExit) as refused:
+        main(["export", "--study", str(study.folder), "--db", db_url, "--out", str(kept),
+              "--interval", "people"])
+    assert refused.value.code == 2 and "invalid choice" in capsys.readouterr().err
 
 
 def test_long_csv_written_beside_the_scores_is_whole_and_first(study: LoadedStudy, db: Database,

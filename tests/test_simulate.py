@@ -153,6 +153,25 @@ def test_rating_noise_around_gold(tmp_path: Path, noise: float, low: float, high
     db.close()
 
 
+def test_confidence_ratings_scored_by_auc_separate_the_truths(tmp_path: Path) -> None:
+    """A rating whose gold is the case's truth (scoring.metric auc) is simulated as a reader's
+    confidence: higher for the positive cases (not snapped to the gold 0/1, off the scale)."""
+    from sklearn.metrics import roc_auc_score
+
+    items = [{"id": f"k{j:03d}", "stimulus": {"kind": "text", "text": "case"},
+              "questions": [{"id": "conf", "kind": "rating", "min": 1, "max": 5, "gold": j % 2,
+                             "scoring": {"metric": "auc"}}]} for j in range(40)]
+    loaded = write_study(tmp_path / "s", items)
+    db = open_database(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    simulate(loaded, db, SimulationConfig(participants=6, seed=5, bulk=True))
+    rows = db.responses("simstudy")
+    truth = [int(r.item_id[1:]) % 2 for r in rows]
+    ratings = [json.loads(r.answer_json) for r in rows]
+    assert set(ratings) <= {1.0, 2.0, 3.0, 4.0, 5.0} and len(set(ratings)) >= 3
+    assert roc_auc_score(truth, ratings) > 0.75
+    db.close()
+
+
 def test_ratings_without_gold_agree_around_each_items_latent_mean(tmp_path: Path) -> None:
     loaded = write_study(tmp_path / "s", rating_items(30, gold=False))
     db = open_database(f"sqlite:///{tmp_path / 'x.sqlite3'}")

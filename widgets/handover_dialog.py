@@ -17,8 +17,7 @@ from app.storage.backup import sqlite_file
 from app.storage.database import Database
 from app.storage.snapshot import SnapshotResult, snapshot_database
 from widgets.qt import QtGui, QtWidgets, QWidget, Signal
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import TaskManager, describe_error
 
 FILE_FILTER = "Baseline Studio databases (*.sqlite3);;All files (*)"
 

@@ -1,4 +1,4 @@
-"""The language of the app's own words on the participant side (issue 20).
+"""The language of the app's own words on the participant side.
 
 `set_ui_language(tag)` installs `assets/i18n/baseline_studio_<tag>.qm` (compiled by
 `make translations` from the `.ts` files Qt Linguist edits) and Qt's own `qtbase_<lang>.qm`
@@ -51,7 +51,7 @@ def current_ui_language() -> str:
 def locale_for(tag: str, *, native_digits: bool = False) -> QtCore.QLocale:
     """Qt's locale for a BCP 47 tag (zh-Hans: Chinese in Simplified script, China). Arabic
     writes 0-9 (the locale of the Emirates) unless the study asks for Arabic-Indic digits.
-    English (the designer side too, issue 20) follows the system's locale."""
+    English (the designer side too) follows the system's locale."""
     if tag == DEFAULT_UI_LANGUAGE:
         return QtCore.QLocale.system()  # the designer's side: the system's number format
     if tag == "ar":

@@ -16,10 +16,8 @@ from pathlib import Path
 from app.importers.base import ImportOptions
 from app.importers.registry import KINDS, ImportResult, run_import
 from app.study.errors import StudyError, UserInputError
-from widgets.jobs import Job
 from widgets.qt import QtWidgets, QWidget, Signal, Slot
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import Job, TaskManager, describe_error
 
 ALL = 0  # the sample box's "all rows"
 

@@ -36,7 +36,7 @@ def _fail(message: str) -> int:
 
 
 def _offer_restore(url: str | None, home: Path | None, problem: str) -> Database | None:
-    """Issue 8: a damaged database at start offers its latest good backup (on a screen only:
+    """A damaged database at start offers its latest good backup (on a screen only:
     a headless run cannot answer, and keeps exiting with the message)."""
     from app.home import default_db_url
     from widgets.qt import QGuiApplication
@@ -66,7 +66,7 @@ def launch(args: argparse.Namespace) -> int:
 
     study = getattr(args, "study", None)
     if getattr(args, "preview", False) and study and not self_test:
-        # Before any database is opened: a preview never opens the real one (issue 15).
+        # Before any database is opened: a preview never opens the real one.
         from widgets.preview.launch import launch_preview
 
         try:

@@ -21,8 +21,7 @@ from app.merge_check import merge_row_problems
 from app.storage.database import Database
 from app.storage.merge import MergeReport, merge_databases
 from widgets.qt import Qt, QtGui, QtWidgets, QWidget, Signal, Slot
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import TaskManager, describe_error
 
 FILE_FILTER = "Baseline Studio databases (*.sqlite3 *.sqlite *.db);;All files (*)"
 

@@ -84,49 +84,26 @@ __all__ = [
 
 # ---------------------------------------------------------------------- binding workarounds
 
-class _EmitProbe(QObject):
-    fired = Signal()
-
-
-def _emit_drops_a_reference() -> int:
-    """PySide6 6.12.0's SignalInstance.emit() returns True without taking a reference to it:
-    each emit from Python takes one reference from the interpreter's True, and after some
-    thousands of emits (a session of a few hundred items, or the burst of a window closing)
-    True's count reaches zero and the process dies with "Fatal Python error: bool_dealloc"
-    (issue 13: Ctrl+Q mid-session). Measured, not assumed from the version: a fixed binding
-    turns the workaround off by itself. Returns how many references the probe took."""
+def _immortalise_singletons() -> None:
+    """PySide6 6.12.0 on CPython 3.11 returns None from every void method (setText, update,
+    processEvents, deleteLater, QTimer.start) and True from every emit() without taking the
+    reference it hands back: each call takes one reference from None or True, and after some
+    thousands of calls (a session of a few hundred items, a window closing, a test run) the
+    count reaches zero and the process dies with "Fatal Python error: none_dealloc" (or
+    bool_dealloc). No wrapper can cover every method. CPython 3.12 made these singletons
+    immortal, which makes the leak harmless there; this does the same here: their counts are
+    raised by 2**40, more than any process makes calls. The counts are the first field of
+    every object (Py_ssize_t ob_refcnt), and nothing in CPython 3.11 reads them but the
+    deallocation this prevents. tests/widgets/test_qt_binding.py checks it."""
+    import ctypes
     import sys
 
-    probe = _EmitProbe()
-    before = sys.getrefcount(True)
-    for _ in range(8):
-        probe.fired.emit()
-    dropped = max(0, before - sys.getrefcount(True))
-    probe.deleteLater()
-    return dropped
+    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
+        return
+    for singleton in (None, True, False):
+        count = ctypes.c_ssize_t.from_address(id(singleton))
+        if count.value < 1 << 40:
+            count.value += 1 << 40
 
 
-def _emit_keeping_references(owed: int) -> None:
-    """Give back the reference that emit's result did not take (see above), and the ones the
-    probe took."""
-    import ctypes
-
-    original = QtCore.SignalInstance.emit
-    incref = ctypes.pythonapi.Py_IncRef
-    incref.argtypes = [ctypes.py_object]
-    incref.restype = None
-    for _ in range(owed):
-        incref(True)
-
-    def emit(self: QtCore.SignalInstance, *args: object) -> object:
-        result = original(self, *args)
-        incref(result)
-        return result
-
-    emit.__doc__ = original.__doc__
-    QtCore.SignalInstance.emit = emit  # type: ignore[method-assign]
-
-
-_OWED = _emit_drops_a_reference()
-if _OWED:
-    _emit_keeping_references(_OWED)
+_immortalise_singletons()

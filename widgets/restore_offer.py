@@ -1,4 +1,4 @@
-"""A damaged database at start: offer to put the latest good backup into service (issue 8).
+"""A damaged database at start: offer to put the latest good backup into service.
 
 The damaged file is never overwritten: app.storage.backup.restore_backup renames it (and its
 -wal/-shm) aside, copies the backup to the original path, and the app goes on with it. The box

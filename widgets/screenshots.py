@@ -215,7 +215,7 @@ class Tour:
         self.window.flow.show_start()
 
     def preview(self) -> None:
-        """The study preview (issue 15): a trial under its banner with the gold shown, then the
+        """The study preview: a trial under its banner with the gold shown, then the
         banner naming what a broken edit of study.json got wrong (on a copy of the mini study)."""
         from widgets.preview.window import PreviewWindow
 

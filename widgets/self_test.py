@@ -1,7 +1,7 @@
 """`baseline-studio run --self-test`: prove an installation works, end to end, without a screen.
 
-Offscreen, in a temporary data folder (unless --db is given): open a bundled study (or the
-mini test study when none is bundled), enter as a new participant, go through the profile,
+Offscreen, in a temporary data folder (unless --db is given): open a bundled study (or the one
+given with --study), enter as a new participant, go through the profile,
 consent and instruction screens, answer one item through the real response widgets with key
 presses, submit, close the session, export everything with exporters.export_all into a
 temporary folder, and check that the answer is in the export. Each step is printed; any
@@ -16,6 +16,7 @@ import uuid
 from pathlib import Path
 
 from app.catalog import find_study, list_studies
+from app.home import bundled_studies_dir
 from app.session.plan import build_plan
 from app.storage.database import Database
 from app.study.loader import LoadedStudy, load_study
@@ -24,8 +25,6 @@ from widgets.autopilot import Autopilot
 from widgets.kinds import widget_kind
 from widgets.shell.main_window import MainWindow
 from widgets.station_window import StationWindow
-
-MINI_STUDY = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "mini-study"
 
 
 class SelfTestError(RuntimeError):
@@ -36,7 +35,10 @@ def choose_study(ref: str | None, home: Path | None) -> Path:
     if ref:
         return find_study(ref, home)
     bundled = [e for e in list_studies(home) if e.origin == "bundled"]
-    return bundled[0].path if bundled else MINI_STUDY
+    if not bundled:  # an installation without its studies is what the self-test is to find
+        raise SelfTestError(f"no bundled study in {bundled_studies_dir()}: the installation "
+                            "is incomplete (or give a study with --study)")
+    return bundled[0].path
 
 
 def choose_code(loaded: LoadedStudy) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+import weakref
 from collections.abc import Callable
 
 from app.storage.records import TimingProfileRecord
@@ -27,13 +28,21 @@ def post_key_at(target: QWidget, at_ns: int, posted: list[int]) -> None:
     events = [QKeyEvent(kind, Qt.Key.Key_Space, Qt.KeyboardModifier.NoModifier, " ")
               for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)]
 
+    # A weak reference: the poster's thread must never hold the last reference to a QObject
+    # (widgets.tasks says why); a window closed before its moment gets no key.
+    target_ref = weakref.ref(target)
+
     def deliver() -> None:
         while (left := at_ns - time.monotonic_ns()) > 0:
             # Sleep most of the way, then spin the last fraction of a millisecond.
             time.sleep(left / 1e9 - 0.0005 if left > 1_000_000 else 0)
         stamp = time.monotonic_ns()
+        receiver = target_ref()
+        if receiver is None:
+            return
         for event in events:
-            QtWidgets.QApplication.postEvent(target, event)
+            QtWidgets.QApplication.postEvent(receiver, event)
+        del receiver
         posted.append(stamp)
 
     # A thread of its own, not the task manager's read pool: the poster is the instrument, and

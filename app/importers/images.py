@@ -6,7 +6,8 @@ asset paths are (`app.study.paths`); a missing file, or one that is not an image
 can show (a text file named .png, a damaged or oversized image: `app.imaging.verify_image`),
 is a problem naming the row and column.
 Copies keep the relative path under `images/` in the study (a path that already starts with
-`images/` is kept as it is), so the study is self-contained.
+`images/` is kept as it is), so the study is self-contained. A DICOM file (.dcm, .dicom) is
+copied without its identifying attributes (app.writing, `app.dicom.deidentify`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from app.importers.base import Problems
 from app.study.paths import UnsafePathError, resolve_asset
 
 IMAGES_DIR = "images"
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp"}
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp", ".dcm",
+                  ".dicom"}
 
 
 class ImageCollector:

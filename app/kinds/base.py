@@ -32,13 +32,13 @@ from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_base import MeasurementLevel
-from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
+from app.study_types.base import MeasurementLevel
+from app.study_types.stimuli import CardsStimulus, QueryDocumentsStimulus
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 NA = "NA"
 
@@ -49,7 +49,7 @@ class AnswerError(ValueError):
     """An answer that does not fit its question."""
 
 
-def item_document_ids(item: Item) -> list[str]:
+def item_document_ids(item: ItemFields) -> list[str]:
     """The ids of the item's documents or cards, in the file's order ([] for other stimuli)."""
     stim = item.stimulus
     if isinstance(stim, QueryDocumentsStimulus):
@@ -123,7 +123,7 @@ class Kind(Generic[Q]):
 
     # ------------------------------------------------------------------ answers
 
-    def normalize(self, item: Item, question: Q, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: Q, answer: Any) -> Any:
         """The answer in its stored shape, or AnswerError saying what is wrong."""
         raise NotImplementedError
 
@@ -152,6 +152,11 @@ class Kind(Generic[Q]):
     def gold(self, question: Q) -> Any | None:
         """The question's gold answer, None if it has none."""
         return getattr(question, "gold", None)
+
+    def feedback_gold(self, question: Q) -> Any | None:
+        """The answer practice feedback names as the expected one (the gold, unless the
+        kind's gold is not itself an answer)."""
+        return self.gold(question)
 
     # ------------------------------------------------------------------ scoring defaults
 
@@ -222,7 +227,7 @@ class Kind(Generic[Q]):
 
     # ------------------------------------------------------------------ simulation
 
-    def simulate(self, rng: random.Random, item: Item, question: Q, latent: ItemLatent,
+    def simulate(self, rng: random.Random, item: ItemFields, question: Q, latent: ItemLatent,
                  person: Person, p_correct: float) -> Any:
         """A synthetic participant's answer, in the shape `normalize` accepts."""
         raise NotImplementedError
@@ -239,7 +244,7 @@ class Kind(Generic[Q]):
 
     # ------------------------------------------------------------------ predictions
 
-    def parse_prediction(self, item: Item, question: Q, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: Q, value: Any) -> Any:
         """A model's prediction in its stored shape, or ValueError. `value`: the CSV cell's
         text, already parsed from JSON where `prediction_json`."""
         raise NotImplementedError
@@ -292,6 +297,13 @@ class Kind(Generic[Q]):
 
     def scale_bounds(self, question: Q) -> tuple[float, float] | None:
         """(lowest, highest) point of the question's scale; None where it has none."""
+        return None
+
+    def scale_points(self, question: Q) -> list[float] | None:
+        """Every point of the question's scale, lowest first, when its answers are points on
+        one: the ratings summary and distribution, straight-lining and the results plots ask
+        it. None for an answer on no scale, and for a continuous one (a value anywhere between
+        the bounds has no points to count)."""
         return None
 
     def gold_gains(self, question: Q, documents: Sequence[str]

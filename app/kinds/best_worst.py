@@ -23,14 +23,14 @@ from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_stimuli import CardsStimulus
+from app.study_types.stimuli import CardsStimulus
 
 if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, not with the
     # registry (the command line and the results options stay light: tests/test_startup_imports.py)
     import pandas as pd
 
     from app.kinds.maxdiff import Trial
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 TABLE_COLUMNS = ("question_id", "element", "score", "n_best", "n_worst", "n_appearances")
 
@@ -143,7 +143,7 @@ class BestWorstKind(Kind[BestWorstQuestion]):
                      clock: Callable[[], int] = time.monotonic_ns) -> AnswerState:
         return BestWorstState(question, entries, clock=clock)
 
-    def normalize(self, item: Item, question: BestWorstQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: BestWorstQuestion, answer: Any) -> Any:
         return _checked(answer, item_document_ids(item), AnswerError)
 
     def gold(self, question: BestWorstQuestion) -> Any | None:
@@ -167,7 +167,7 @@ class BestWorstKind(Kind[BestWorstQuestion]):
         state.pick("best", answer["best"])
         state.pick("worst", answer["worst"])
 
-    def simulate(self, rng: random.Random, item: Item, question: BestWorstQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: BestWorstQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # Each card has one value on every item that shows it (drawn from its id), seen with
         # noise that grows as p falls: the best and the worst as seen.
@@ -177,7 +177,7 @@ class BestWorstKind(Kind[BestWorstQuestion]):
                       + rng.gauss(0, noise))
         return {"best": seen[-1], "worst": seen[0]}
 
-    def parse_prediction(self, item: Item, question: BestWorstQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: BestWorstQuestion, value: Any) -> Any:
         return _checked(value, item_document_ids(item), ValueError)
 
     # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)

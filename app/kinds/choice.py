@@ -14,10 +14,10 @@ from app.kinds.base import AnswerError, GoldPlace, Kind
 from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_base import Identifier, StrictModel
+from app.study_types.base import Identifier, StrictModel
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 
 class Option(StrictModel):
@@ -92,7 +92,7 @@ class ChoiceKind(Kind[ChoiceQuestion]):
     plan_level = "nominal"
     plan_model_gap = True
 
-    def normalize(self, item: Item, question: ChoiceQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: ChoiceQuestion, answer: Any) -> Any:
         keys = [o.key for o in question.options]
         if not isinstance(answer, str) or answer not in keys:
             raise AnswerError(f"{answer!r} is not one of the options {keys}")
@@ -146,7 +146,7 @@ class ChoiceKind(Kind[ChoiceQuestion]):
             update["options"] = [by_key[k] for k in order]
         return question.model_copy(update=update)
 
-    def simulate(self, rng: random.Random, item: Item, question: ChoiceQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: ChoiceQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # The gold option with probability p, else another one; without gold, an option drawn
         # once per item from the seed ("popular") takes gold's place.
@@ -176,7 +176,7 @@ class ChoiceKind(Kind[ChoiceQuestion]):
         right = [a == gold[i] for i, a in zip(graded["item_id"], graded["answer"], strict=True)]
         return {"accuracy": sum(right) / len(right)}
 
-    def parse_prediction(self, item: Item, question: ChoiceQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: ChoiceQuestion, value: Any) -> Any:
         text = str(value).strip()
         keys = [o.key for o in question.options]
         if text not in keys:

@@ -24,10 +24,10 @@ from app.kinds.entries import Entry, check_unique
 from app.kinds.question import QuestionBase
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_stimuli import CardsStimulus
+from app.study_types.stimuli import CardsStimulus
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 _DEFAULT_LABEL = re.compile(r"^Group (\d+)$")
 
@@ -233,7 +233,7 @@ class ClusteringKind(Kind[ClusteringQuestion]):
                      clock: Callable[[], int] = time.monotonic_ns) -> AnswerState:
         return ClusteringState(question, entries, clock=clock)
 
-    def normalize(self, item: Item, question: ClusteringQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: ClusteringQuestion, answer: Any) -> Any:
         cards = item_document_ids(item)
         if isinstance(answer, list):  # [["c1", "c2"], ["c3"]]: groups of card ids
             mapping: dict[str, str] = {}
@@ -281,7 +281,7 @@ class ClusteringKind(Kind[ClusteringQuestion]):
             out.append((f"{where}.n_groups", "more groups than cards"))
         return out
 
-    def simulate(self, rng: random.Random, item: Item, question: ClusteringQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: ClusteringQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # The gold grouping with each card moved to another group with probability 1-p; groups
         # are named by the participant ("group 1", ...), not with the gold labels.
@@ -297,7 +297,7 @@ class ClusteringKind(Kind[ClusteringQuestion]):
         names: dict[str, str] = {}  # the participant names the groups in the order they make them
         return {c: names.setdefault(answer[c], f"group {len(names) + 1}") for c in cards}
 
-    def parse_prediction(self, item: Item, question: ClusteringQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: ClusteringQuestion, value: Any) -> Any:
         # A label per card {"t0": "3", "t1": "0"} or a list of lists of card ids.
         return _grouping(value, item_document_ids(item))
 

@@ -15,6 +15,7 @@ nominal Krippendorff's alpha.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -27,19 +28,20 @@ from app.kinds.question import QuestionBase, ScoringSpec
 from app.kinds.results_types import ResamplingOptions, ResultTable, ScoredGroup
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_stimuli import ImagesStimulus, PairStimulus
+from app.study_types.stimuli import ImagesStimulus, PairStimulus
 
 if TYPE_CHECKING:  # pandas and the statistics load when a result is computed, not with the
     # registry (the command line and the results options stay light: tests/test_startup_imports.py)
     import pandas as pd
 
     from app.kinds.bradley_terry import Judgment
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 SIDES = ("a", "b")
 TIE = "tie"
 SYSTEM_CATEGORIES = {"system_a": "system_a", "system_b": "system_b"}
-TABLE_COLUMNS = ("question_id", "system", "strength", "ci_low", "ci_high", "wins", "losses",
+TABLE_COLUMNS = ("question_id", "system", "strength", "ci_low", "ci_high", "ci_kind", "wins",
+                 "losses",
                  "ties", "n_comparisons", "win_rate")
 MATRIX_COLUMNS = ("question_id", "system", "opponent", "wins", "losses", "ties", "win_rate")
 
@@ -134,7 +136,7 @@ class PairwiseKind(Kind[PairwiseQuestion]):
     seconds_per_question = 20.0  # two short texts read side by side
     prediction_json = False
 
-    def normalize(self, item: Item, question: PairwiseQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: PairwiseQuestion, answer: Any) -> Any:
         if answer not in question.answers():
             raise AnswerError(f"{answer!r} is not one of {list(question.answers())}")
         return answer
@@ -194,7 +196,7 @@ class PairwiseKind(Kind[PairwiseQuestion]):
 
     # ------------------------------------------------------------------ simulation
 
-    def simulate(self, rng: random.Random, item: Item, question: PairwiseQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: PairwiseQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # The gold pick (else the item's "popular" side, drawn once) with probability p, else
         # one of the others.
@@ -203,7 +205,7 @@ class PairwiseKind(Kind[PairwiseQuestion]):
             return target
         return rng.choice([a for a in question.answers() if a != target])
 
-    def parse_prediction(self, item: Item, question: PairwiseQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: PairwiseQuestion, value: Any) -> Any:
         text = str(value).strip().lower()
         if text not in question.answers():
             raise ValueError(f"{text!r} is not one of {list(question.answers())}")
@@ -220,14 +222,16 @@ class PairwiseKind(Kind[PairwiseQuestion]):
                       models: Mapping[str, pd.DataFrame],
                       options: ResamplingOptions) -> list[ResultTable]:
         from app.kinds.bradley_terry import fit
+        from app.resampling import OVER_ITEMS  # numpy: loaded with the results, not the registry
 
         found = fit(judgments(group, answers), n_boot=options.n_boot,
                     seed=f"{options.seed}:bradley-terry:{group.question_id}",
                     confidence=options.confidence)
         qid = group.question_id
         rows = [{"question_id": qid, "system": r.system, "strength": r.strength,
-                 "ci_low": r.ci_low, "ci_high": r.ci_high, "wins": r.wins, "losses": r.losses,
-                 "ties": r.ties, "n_comparisons": r.n_comparisons, "win_rate": r.win_rate}
+                 "ci_low": r.ci_low, "ci_high": r.ci_high,
+                 "ci_kind": OVER_ITEMS if math.isfinite(r.ci_low) else "", "wins": r.wins,
+                 "losses": r.losses, "ties": r.ties, "n_comparisons": r.n_comparisons, "win_rate": r.win_rate}
                 for r in found.rows]
         matrix = []
         for i, system in enumerate(found.systems):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from app.study.model_base import Identifier, MeasurementLevel, StrictModel
+from app.study_types.base import Identifier, MeasurementLevel, StrictModel
 
 
 class ScoringSpec(StrictModel):
@@ -23,7 +23,8 @@ class ScoringSpec(StrictModel):
 
     metric: str | None = Field(
         default=None,
-        description="Metric family: accuracy, sts, retrieval, clustering, descriptive, authorship.",
+        description="Metric family: accuracy, sts, retrieval, clustering, descriptive, authorship, "
+        "auc (a rating: a confidence whose gold is the truth, 0 or 1).",
     )
     level: MeasurementLevel | None = Field(
         default=None, description="Level of measurement for Krippendorff's alpha."

@@ -20,10 +20,10 @@ from app.kinds.entries import Entry, check_unique
 from app.kinds.question import QuestionBase
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
+from app.study_types.stimuli import CardsStimulus, QueryDocumentsStimulus
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 
 class RankingQuestion(QuestionBase):
@@ -99,7 +99,7 @@ class RankingKind(Kind[RankingQuestion]):
                      clock: Callable[[], int] = time.monotonic_ns) -> AnswerState:
         return RankingState(question, entries, clock=clock)
 
-    def normalize(self, item: Item, question: RankingQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: RankingQuestion, answer: Any) -> Any:
         return _full_order(answer, item_document_ids(item), AnswerError)
 
     def is_correct(self, question: RankingQuestion, answer: Any) -> bool | None:
@@ -128,7 +128,7 @@ class RankingKind(Kind[RankingQuestion]):
         return GoldOrder("trend", [places[d] for d in question.gold],
                          [i / (n - 1) for i in range(n)])
 
-    def simulate(self, rng: random.Random, item: Item, question: RankingQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: RankingQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # The gold order (or the item's latent one) sorted again by position plus noise whose
         # SD grows as p falls.
@@ -137,7 +137,7 @@ class RankingKind(Kind[RankingQuestion]):
         noise = (1 - p_correct) * len(order)
         return [d for _, d in sorted((i + rng.gauss(0.0, noise), d) for i, d in enumerate(order))]
 
-    def parse_prediction(self, item: Item, question: RankingQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: RankingQuestion, value: Any) -> Any:
         # Every document id once, best first.
         return _full_order(value, item_document_ids(item), ValueError)
 

@@ -14,10 +14,10 @@ from app.kinds.base import NA, AnswerError, Kind
 from app.kinds.question import QuestionBase
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_base import MeasurementLevel, StrictModel
+from app.study_types.base import MeasurementLevel, StrictModel
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 MIN_STEP = 1e-9
 NA_RATE = 0.02  # share of simulated answers that are N/A where the scale allows it
@@ -60,7 +60,12 @@ class RatingQuestion(QuestionBase):
         for anchor in self.anchors:
             if not self.min <= anchor.value <= self.max:
                 raise ValueError(f"anchor {anchor.value} lies outside {self.min}..{self.max}")
-        if self.gold is not None and not self.min <= self.gold <= self.max:
+        if self.scoring.metric == "auc":
+            # A confidence rating scored by its AUC: the gold is the case's truth, not a point.
+            if self.gold is not None and self.gold not in (0, 1):
+                raise ValueError(f"gold {self.gold} of a question scored by 'auc' must be the "
+                                 "case's truth, 0 or 1")
+        elif self.gold is not None and not self.min <= self.gold <= self.max:
             raise ValueError(f"gold {self.gold} lies outside {self.min}..{self.max}")
         return self
 
@@ -126,7 +131,7 @@ class RatingKind(Kind[RatingQuestion]):
     prediction_json = False
     plan_level = "interval"
 
-    def normalize(self, item: Item, question: RatingQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: RatingQuestion, answer: Any) -> Any:
         if answer == NA or answer is None:
             if question.allow_na:
                 return NA
@@ -153,9 +158,24 @@ class RatingKind(Kind[RatingQuestion]):
     def is_correct(self, question: RatingQuestion, answer: Any) -> bool | None:
         if question.gold is None:
             return None
+        if question.scoring.metric == "auc":
+            # A confidence whose gold is the truth: right when it leans the truth's way (the
+            # scale's middle, "unsure", leans neither).
+            if answer == NA:
+                return False
+            middle = (question.min + question.max) / 2
+            return float(answer) != middle and (float(answer) > middle) == bool(question.gold)
         return answer != NA and abs(float(answer) - float(question.gold)) < 1e-9
 
+    def feedback_gold(self, question: RatingQuestion) -> Any | None:
+        # The truth 0/1 of a confidence rating is no point on its scale: name the scale's end.
+        if question.scoring.metric == "auc" and question.gold is not None:
+            return question.max if question.gold else question.min
+        return question.gold
+
     def feedback_correct(self, question: RatingQuestion, answer: Any) -> bool | None:
+        if question.scoring.metric == "auc":
+            return self.is_correct(question, answer)
         # Within the question's feedback_tolerance of the gold counts (4.5 against a gold of 5
         # with a tolerance of 0.5). Scores never use the tolerance.
         if question.gold is not None and answer != NA:
@@ -182,7 +202,7 @@ class RatingKind(Kind[RatingQuestion]):
         numeric = question.gold is not None or question.step < 1 or len(question.scale_points()) > 11
         return "interval" if numeric else "ordinal"
 
-    def simulate(self, rng: random.Random, item: Item, question: RatingQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: RatingQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # Around gold (or the item's latent mean) plus the person's bias and noise, snapped to
         # the scale; N/A now and then where the scale allows it.
@@ -190,6 +210,13 @@ class RatingKind(Kind[RatingQuestion]):
             return NA
         points = question.scale_points()
         lo, hi = question.min, question.max
+        if question.scoring.metric == "auc" and question.gold is not None:
+            # A confidence rating of a case whose truth is the gold (0/1): a better reader
+            # rates the positive cases higher and the negative ones lower.
+            lean = (hi - lo) * 0.45 * max(0.0, 2 * p_correct - 1)
+            center = (lo + hi) / 2 + (lean if question.gold else -lean)
+            value = center + rng.gauss(0.0, (hi - lo) * 0.2)
+            return min(points, key=lambda x: abs(x - value))
         center = question.gold if question.gold is not None else latent.truth(
             question.id, lambda r: r.uniform(lo + 0.2 * (hi - lo), hi - 0.2 * (hi - lo)))
         value = center + person.rating_bias + rng.gauss(0.0, person.rating_sd)
@@ -208,7 +235,7 @@ class RatingKind(Kind[RatingQuestion]):
         spread = numbers.groupby("item_id")["value"].std().dropna()
         return {} if spread.empty else {"rating_sd": float(spread.mean())}
 
-    def parse_prediction(self, item: Item, question: RatingQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: RatingQuestion, value: Any) -> Any:
         # Any finite number: a model's cosine similarity need not lie on the human scale.
         text = str(value).strip()
         if text.upper() in (NA, "N/A"):
@@ -229,6 +256,9 @@ class RatingKind(Kind[RatingQuestion]):
 
     def scale_bounds(self, question: RatingQuestion) -> tuple[float, float] | None:
         return question.min, question.max
+
+    def scale_points(self, question: RatingQuestion) -> list[float] | None:
+        return question.scale_points()
 
 
 KIND = RatingKind()

@@ -24,11 +24,11 @@ from app.kinds.entries import Entry, check_unique
 from app.kinds.question import QuestionBase
 from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
-from app.study.model_base import StrictModel
-from app.study.model_stimuli import QueryDocumentsStimulus
+from app.study_types.base import StrictModel
+from app.study_types.stimuli import QueryDocumentsStimulus
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 
 class Grade(StrictModel):
@@ -151,7 +151,7 @@ class RelevanceKind(Kind[RelevanceQuestion]):
                      clock: Callable[[], int] = time.monotonic_ns) -> AnswerState:
         return RelevanceState(question, entries, clock=clock)
 
-    def normalize(self, item: Item, question: RelevanceQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: RelevanceQuestion, answer: Any) -> Any:
         docs = item_document_ids(item)
         if isinstance(answer, list):  # grades in document order
             if len(answer) != len(docs):
@@ -196,7 +196,7 @@ class RelevanceKind(Kind[RelevanceQuestion]):
             (yes if grade > low else no).append(places[d])
         return GoldOrder("groups", yes, no)
 
-    def simulate(self, rng: random.Random, item: Item, question: RelevanceQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: RelevanceQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # Each document's gold grade with probability p, else another grade.
         grades = [g.value for g in question.grades]
@@ -206,7 +206,7 @@ class RelevanceKind(Kind[RelevanceQuestion]):
         return {d: grade_of[d] if rng.random() < p_correct
                 else rng.choice([g for g in grades if g != grade_of[d]]) for d in docs}
 
-    def parse_prediction(self, item: Item, question: RelevanceQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: RelevanceQuestion, value: Any) -> Any:
         # A score per document {"d1": 0.83, "d2": 0.12}, or a list of scores in document order.
         return _scores(value, item_document_ids(item))
 

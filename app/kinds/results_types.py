@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from app.study.model_base import MeasurementLevel
+from app.study_types.base import MeasurementLevel
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 
 class ScoredGroup(Protocol):
@@ -23,7 +24,7 @@ class ScoredGroup(Protocol):
     @property
     def questions(self) -> dict[str, Any]: ...  # item id -> the question on that item
     @property
-    def items(self) -> dict[str, Item]: ...  # item id -> item, in study order
+    def items(self) -> Mapping[str, ItemFields]: ...  # item id -> item, in study order
 
 
 class ResamplingOptions(Protocol):

@@ -15,7 +15,7 @@ from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 
 if TYPE_CHECKING:
-    from app.study.model import Item
+    from app.study_types.item import ItemFields
 
 # What a simulated participant writes: a bank written for the purpose, marked as simulated.
 COMMENTS = [
@@ -81,7 +81,7 @@ class TextKind(Kind[TextQuestion]):
     seconds_per_question = 30.0
     prediction_json = False
 
-    def normalize(self, item: Item, question: TextQuestion, answer: Any) -> Any:
+    def normalize(self, item: ItemFields, question: TextQuestion, answer: Any) -> Any:
         if not isinstance(answer, str):
             raise AnswerError("a comment is text")
         if len(answer) > question.max_length:
@@ -100,14 +100,14 @@ class TextKind(Kind[TextQuestion]):
         assert isinstance(state, TextState)
         state.set_text(answer)
 
-    def simulate(self, rng: random.Random, item: Item, question: TextQuestion,
+    def simulate(self, rng: random.Random, item: ItemFields, question: TextQuestion,
                  latent: ItemLatent, person: Person, p_correct: float) -> Any:
         # A comment from the bank at the person's rate (always when required).
         if question.required or rng.random() < person.comment_rate:
             return rng.choice(COMMENTS)[: question.max_length]
         return ""
 
-    def parse_prediction(self, item: Item, question: TextQuestion, value: Any) -> Any:
+    def parse_prediction(self, item: ItemFields, question: TextQuestion, value: Any) -> Any:
         return str(value).strip()
 
     # ------------------------------------------------------------------ results (scores, agreement, disputes, exports)

@@ -1,6 +1,8 @@
 """Results: responses as tables, scores with each benchmark's own metric, agreement. No Qt.
 
-`compute_results(loaded, db, ResultsOptions(...))` gives every table (docs/results.md).
+`compute_results(loaded, db, ResultsOptions(...))` gives every scored table;
+`app.results.analysis.analyse` the whole analysis the exports and the window render
+(docs/results.md).
 
 The scoring modules (pandas, scipy, scikit-learn: seconds to import) load on first use of
 `compute_results` or `StudyResults`, not when a light submodule such as `app.results.options`

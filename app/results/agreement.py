@@ -20,8 +20,10 @@ import numpy as np
 import pandas as pd
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
+from app.resampling import OVER_ITEMS
 from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
 from app.results.bootstrap import percentile_interval, resample_counts
+from app.results.intervals import too_little
 from app.results.metrics_clustering import grouping_labels
 from app.results.metrics_rating import numeric
 from app.results.options import ResultsOptions
@@ -39,7 +41,7 @@ from app.study.answers import item_document_ids
 from app.study.model import MeasurementLevel
 
 AGREEMENT_COLUMNS = ["question_id", "statistic", "level", "value", "ci_low", "ci_high",
-                     "n_items", "n_raters", "interpretation", "note"]
+                     "ci_kind", "n_items", "n_raters", "interpretation", "note"]
 FLEISS_BANDS = ((0.8, "Almost perfect"), (0.6, "Substantial"), (0.4, "Moderate"), (0.2, "Fair"))
 
 
@@ -239,9 +241,17 @@ class AgreementRows:
     def add(self, statistic: str, value: float, *, level: str = "",
             ci: tuple[float, float] = (math.nan, math.nan), n_items: int | None = None,
             raters: int | None = None, interpretation: str = "", note: str = "") -> None:
+        items = self.rd.n_items if n_items is None else n_items
+        if math.isfinite(ci[0]) and math.isfinite(ci[1]):
+            # The scores' rule: too few items, or every resample the same, is no interval.
+            short = too_little(items, self.n_raters, OVER_ITEMS) or (
+                "no interval: every resample gave the same value" if ci[0] == ci[1] else "")
+            if short:
+                ci, note = (math.nan, math.nan), "; ".join(filter(None, [note, short]))
         self.rows.append({"question_id": self.group.question_id, "statistic": statistic,
                           "level": level, "value": value, "ci_low": ci[0], "ci_high": ci[1],
-                          "n_items": self.rd.n_items if n_items is None else n_items,
+                          "ci_kind": OVER_ITEMS if math.isfinite(ci[0]) else "",
+                          "n_items": items,
                           "n_raters": self.n_raters if raters is None else raters,
                           "interpretation": interpretation, "note": note})
 

@@ -74,20 +74,23 @@ def _subset_rows(subset: Subset, sub: pd.DataFrame, options: ResultsOptions,
     counts = dict(zip(codes, split.n_items, strict=True))
     # Every rater's bootstrap statistics in one batch; the tier and all-rater rows average them.
     boot = subset.boot_values(scored.values)
+    values = scored.values.matrix(subset.index)
     position = {c: k for k, c in enumerate(codes)}
     if subset.category == ALL:
         for k, code in enumerate(codes):
             rows += subset.rows("participant", code, per_rater[code], [],
-                                n_items=counts[code], n_raters=1, per_row=boot[[k]])
+                                n_items=counts[code], n_raters=1, per_row=boot[[k]],
+                                matrix=values[[k]])
     for tier in sorted({t for t in tiers.values() if t}):
         members = [c for c in per_rater if tiers[c] == tier]
         rows += subset.rows("tier", tier, mean_scores([per_rater[c] for c in members]), [],
                             n_items=int(sub[sub["participant"].isin(members)]["item_id"].nunique()),
                             n_raters=len(members),
-                            per_row=boot[[position[c] for c in members]])
+                            per_row=boot[[position[c] for c in members]],
+                            matrix=values[[position[c] for c in members]])
     rows += subset.rows("humans", HUMANS, mean_scores(list(per_rater.values())), [],
                         n_items=int(sub["item_id"].nunique()),
-                        n_raters=len(per_rater), per_row=boot)
+                        n_raters=len(per_rater), per_row=boot, matrix=values)
     pooled = known.pooled
     if pooled is not None:
         rows += subset.rows("pooled", pooled.label, pooled.scores, [pooled.values],

@@ -117,7 +117,7 @@ def published_rows(loaded: LoadedStudy, groups: list[QuestionGroup],
             "question_id": owner.question_id if owner else "", "kind": owner.kind if owner else "",
             "who_kind": "published", "who": pub.model, "category": category.strip(),
             "category_value": value.strip(), "metric": pub.metric, "value": pub.value,
-            "ci_low": math.nan, "ci_high": math.nan, "n_items": math.nan, "n_raters": math.nan,
+            "ci_low": math.nan, "ci_high": math.nan, "ci_kind": "", "n_items": math.nan, "n_raters": math.nan,
             "illustrative": pub.illustrative, "note": note,
         })
     return rows

@@ -20,6 +20,13 @@ TIE_RULES: tuple[TieRule, ...] = ("first_sorted", "first_option", "random", "exc
 
 AUTO = "auto"
 
+# What an interval treats as sampled (app.results.intervals, docs/results.md "Intervals").
+IntervalKind = Literal["raters+items", "items", "raters"]
+INTERVAL_KINDS: tuple[IntervalKind, ...] = ("raters+items", "items", "raters")
+# gaps.csv's Holm family: every gap of a table (the default), or every gap of one question.
+HolmFamily = Literal["table", "question"]
+HOLM_FAMILIES: tuple[HolmFamily, ...] = ("table", "question")
+
 
 @dataclass(frozen=True)
 class ResultsOptions:
@@ -31,9 +38,15 @@ class ResultsOptions:
     seed: int = 0  # bootstrap seed: the same data give the same intervals
     confidence: float = 0.95
     include_simulated: bool = False
+    # Quality rules (app.results.quality) whose excluded participants are left out of every
+    # table but the exclusions and the sensitivity, which are always over everyone
+    exclude: tuple[str, ...] = ()
     disputed_top: int = 20  # how many of the most disputed items to list per question
-    # gaps.csv: also resample the raters of a tier (and of all raters) on every bootstrap draw
-    bootstrap_raters: bool = False
+    # What the intervals treat as sampled (app.results.intervals): raters and items (the
+    # default), the items only (these raters) or the raters only (these items)
+    interval: IntervalKind = "raters+items"
+    # gaps.csv's Holm family: every gap of a table ("table") or of one question ("question")
+    holm_family: HolmFamily = "table"
     alt_test_epsilon: float = 0.2  # llm_annotators.csv's cost-benefit margin (app.results.alt_test)
 
 

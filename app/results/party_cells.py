@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from app.results.bootstrap import seed_number
 from app.results.human_scores import AnswersScored, score_answers
+from app.results.intervals import PartyData
 from app.results.lookup import isin
 from app.results.options import ResultsOptions
 from app.results.rater_batch import RaterValues, split_raters
@@ -39,6 +39,31 @@ class Party:
     items: np.ndarray  # per-item values on the cell's items (NaN: none), as one row
     boot: np.ndarray  # its main metric on each resample (empty without bootstrap)
     n_raters: int = 0
+    # What its interval is computed from (`Subset.party`); the test's per-item values and
+    # weights (`item_weights`): sum(weights * tested) is the party's reported score.
+    data: PartyData | None = None
+    tested: np.ndarray | None = None
+    weights: np.ndarray | None = None
+
+
+def item_weights(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(per-item values, weights) of a party whose score is the mean over its rows (raters) of
+    each row's mean over its own items: item i weighs w_i = (1/R) sum over the rows r that
+    have it of 1/n_r, and its value is those rows' values weighted alike, so that
+    sum_i w_i x_i is the party's score exactly, whatever the design (each rater on a
+    different number of items). One row: the plain mean (w_i = 1/n)."""
+    present = np.isfinite(matrix)
+    here = present.any(axis=1)
+    m, p = matrix[here], present[here]
+    if not len(m):
+        return np.full(matrix.shape[1], np.nan), np.zeros(matrix.shape[1])
+    per_row = 1.0 / p.sum(axis=1, keepdims=True)  # 1 / n_r
+    share = np.where(p, per_row, 0.0)
+    weights = share.sum(axis=0) / len(m)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        values = (np.where(p, m, 0.0) * share).sum(axis=0) / share.sum(axis=0)
+    values[weights == 0] = np.nan
+    return values, weights
 
 
 @dataclass
@@ -57,20 +82,6 @@ class Cell:
     @property
     def main(self) -> str:
         return self.subset.scorer.main
-
-
-def rater_resampled(boot: np.ndarray, seed: str) -> np.ndarray:
-    """The mean over raters of their statistic on each resample, the raters themselves drawn
-    with replacement anew for every resample (`--bootstrap-raters`): boot is raters x
-    resamples."""
-    n_raters, n_boot = boot.shape
-    if n_raters == 0 or n_boot == 0:
-        return np.full(n_boot, np.nan)
-    drawn = np.random.default_rng(seed_number(seed)).integers(0, n_raters, size=(n_boot, n_raters))
-    picked = boot[drawn, np.arange(n_boot)[:, None]]  # n_boot x n_raters
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # a draw of raters without a value
-        return np.nanmean(picked, axis=1)
 
 
 def _nanmean_rows(rows: np.ndarray) -> np.ndarray:
@@ -171,31 +182,27 @@ def _cell(subset: Subset, sub: pd.DataFrame, scored: _Scored,
     here = [k for k, c in enumerate(codes) if c in cell.rater_scores]
     for k in here:
         cell.rater_items[codes[k]] = matrix[k]
-    def party_boot(rows: list[int], name: str) -> np.ndarray:
-        if not subset.options.bootstrap_raters:
-            return _nanmean_rows(boot[rows])
-        return rater_resampled(boot[rows], f"{subset.options.seed}:raters:{cell.question_id}:"
-                                           f"{subset.category}={subset.value}:{name}")
+    def party(kind: str, name: str, rows: np.ndarray, n_raters: int, per_row: np.ndarray | None
+              ) -> Party:
+        data = subset.party(kind, name, rows, per_row)
+        tested, weights = item_weights(rows)
+        return Party(kind, name, _nanmean_rows(rows), data.boot, n_raters, data, tested, weights)
 
     for tier in sorted({scored.tiers[codes[k]] for k in here if scored.tiers[codes[k]]}):
         rows = [k for k in here if scored.tiers[codes[k]] == tier]
-        cell.humans.append(Party("tier", tier, _nanmean_rows(matrix[rows]),
-                                 party_boot(rows, f"tier={tier}"), len(rows)))
-    cell.humans.append(Party("humans", HUMANS, _nanmean_rows(matrix[here]),
-                             party_boot(here, HUMANS), len(here)))
+        cell.humans.append(party("tier", tier, matrix[rows], len(rows), boot[rows]))
+    cell.humans.append(party("humans", HUMANS, matrix[here], len(here), boot[here]))
     if scored.pooled_values is not None and scored.pooled_label is not None:
-        cell.humans.append(Party("pooled", scored.pooled_label,
-                                 subset.matrix([scored.pooled_values])[0],
-                                 subset.boot_rows([scored.pooled_values])[0], len(here)))
+        cell.humans.append(party("pooled", scored.pooled_label,
+                                 subset.matrix([scored.pooled_values]), len(here), None))
     for label, aggregate in scored.aggregates:
-        row = subset.matrix([aggregate])[0]
+        row = subset.matrix([aggregate])
         if np.isfinite(row).any():  # a label on some of the cell's items, as in human_scores
-            cell.humans.append(Party("pooled", label, row, subset.boot_rows([aggregate])[0],
-                                     len(here)))
+            cell.humans.append(party("pooled", label, row, len(here), None))
     for model, series in scored.model_values.items():
-        row = subset.matrix([series])[0]
+        row = subset.matrix([series])
         if not np.isfinite(row).any():
             continue  # no prediction for the cell's items: no model row in model_scores either
-        cell.models.append(Party("model", model, row, subset.boot_rows([series])[0]))
+        cell.models.append(party("model", model, row, 0, None))
         cell.model_illustrative[model] = illustrative.get(model, False)
     return cell

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from app.kinds import KINDS
+from app.kinds import kind_of
 from app.results.lookup import isin
 from app.results.metrics_rating import numeric
 from app.results.rater_models import (
@@ -38,8 +38,11 @@ from app.study.model_quality import QUALITY_RULES, Quality
 
 EXCLUSION_COLUMNS = ["participant", "rule", "value", "threshold", "excluded"]
 CHECK_ROLES = ("attention_check", "gold_check")
-# Straight-lining is one point of a scale given throughout: the kinds answered by a number.
-_SCALE_KINDS = [k.name for k in KINDS if k.answer_value == "number"]
+# Straight-lining is one point of a scale given throughout: the questions whose answers are
+# points on a scale (`Kind.scale_points`).
+def _scale_questions(loaded: LoadedStudy) -> list[str]:
+    return list(dict.fromkeys(q.id for item in loaded.study.items for q in item.questions
+                              if kind_of(q).scale_points(q) is not None))
 
 
 def parse_rules(text: str) -> tuple[str, ...]:
@@ -76,8 +79,8 @@ def _fast_share(frame: pd.DataFrame, min_rt_ms: float) -> pd.Series:
     return (timed["rt"] < min_rt_ms).groupby(timed["participant"]).mean().astype(float)
 
 
-def _straight_share(frame: pd.DataFrame) -> pd.Series:
-    rows = frame[frame["question_kind"].isin(_SCALE_KINDS)]
+def _straight_share(loaded: LoadedStudy, frame: pd.DataFrame) -> pd.Series:
+    rows = frame[isin(frame["question_id"], _scale_questions(loaded))]
     ratings = rows.assign(value=[numeric(a) for a in rows["answer"]]).dropna(subset=["value"])
     per_item = ratings.groupby(["participant", "item_id"])["value"].agg(["count", "nunique"])
     batteries = per_item[per_item["count"] >= 2]
@@ -110,7 +113,7 @@ def exclusion_rows(loaded: LoadedStudy, frame: pd.DataFrame) -> list[dict[str, A
     measured = {
         "attention_failed": (_failed_checks(loaded, main), quality.max_failed_checks, "above"),
         "too_fast": (_fast_share(main, quality.min_rt_ms), quality.max_fast_share, "above"),
-        "straight_lining": (_straight_share(main), quality.max_straight_share, "above"),
+        "straight_lining": (_straight_share(loaded, main), quality.max_straight_share, "above"),
         "incomplete": (_completion(loaded, main, codes), quality.min_completion, "below"),
     }
     competence = _competence(loaded, frame, quality)

@@ -3,12 +3,14 @@ jointly to every human and every model on the right/wrong outcomes of a choice q
 
 P(party p answers item i right) = 1 / (1 + exp(-(ability_p - difficulty_i))).
 
-Fitted by joint maximum likelihood with a tiny ridge penalty (alternating exact Newton steps on
-the penalised log-likelihood, `fit_rasch`; tested against statsmodels' Logit): the ridge keeps the estimates of a party or item with
+Fitted by joint maximum likelihood with a tiny ridge penalty (Newton's method on the penalised
+log-likelihood to a tolerance on its gradient, `fit_rasch`; tested against statsmodels' Logit and
+scipy's L-BFGS-B on the same objective): the ridge keeps the estimates of a party or item with
 all answers right (or all wrong) finite, where plain maximum likelihood runs off to infinity,
 and moves the others by far less than their standard errors. Identification: the scale's origin
-is the mean item difficulty (difficulties sum to zero); shifting every ability and difficulty
-together leaves every probability unchanged, so this is a choice of origin, not of fit.
+is the mean item difficulty (difficulties sum to zero, a constraint of the fit); shifting every
+ability and difficulty together leaves every probability unchanged, so this is a choice of
+origin, not of fit.
 
 Standard errors: the usual JML ones, 1 / sqrt(sum of p(1 - p) over the party's or item's
 answers) (the diagonal of the information; the covariances between parameters are left out, as
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+from scipy import sparse
 from scipy.special import expit
 
 from app.results.lookup import positions
@@ -51,38 +54,84 @@ class RaschFit:
 
 
 def fit_rasch(persons: np.ndarray, items: np.ndarray, correct: np.ndarray, n_persons: int,
-              n_items: int, *, ridge: float = RIDGE, max_sweeps: int = 500,
-              tol: float = 1e-9) -> RaschFit:
-    """Joint ML with a ridge of `ridge` / 2 x (sum of squared parameters); `persons` and `items`
+              n_items: int, *, ridge: float = RIDGE, max_steps: int = 200,
+              gtol: float = 1e-9) -> RaschFit:
+    """The minimum of the penalised negative log-likelihood, sum over outcomes of
+    log(1 + exp(eta)) - y eta with eta = ability - difficulty, plus `ridge` / 2 x (sum of
+    squared parameters), subject to the difficulties summing to zero; `persons` and `items`
     are codes (0..n-1) of each outcome, `correct` its 0/1 outcome.
 
-    Alternating Newton steps, abilities then difficulties: given the difficulties the abilities
-    are independent of each other (their Hessian is diagonal, so each step is an exact Newton
-    step), and the other way round; each step is capped at 1 logit, and the mean difficulty is
-    put back to 0 after every sweep (the identification), which also removes the one direction
-    the likelihood cannot see. Linear in the number of outcomes: 600,000 answers take seconds
-    where a general optimiser over 20,000 parameters took minutes."""
+    Newton's method on the whole system with the constraint (a Lagrange multiplier) and a
+    backtracking line search; the objective is strictly convex (the ridge), so this reaches
+    its one minimum, and it stops when the largest component of the gradient projected on the
+    constraint is under `gtol` (a tolerance on the gradient, not on the step: steps shrink
+    long before the optimum where the curvature is small, as on an item everyone got right).
+    The Hessian is diagonal within abilities and within difficulties, so each Newton step
+    solves a dense system only the size of the smaller side (its Schur complement): 600,000
+    answers of 30 raters on 20,000 items take a few 30 x 30 solves. Tested against scipy's
+    L-BFGS-B on the same objective (tests/app/results/test_rasch.py)."""
+    persons = np.asarray(persons, dtype=np.intp)
+    items = np.asarray(items, dtype=np.intp)
     y = np.asarray(correct, dtype=float)
     theta, b = np.zeros(n_persons), np.zeros(n_items)
-    for _ in range(max_sweeps):
-        before = np.concatenate([theta, b])
+    objective = _penalised_nll(theta, b, persons, items, y, ridge)
+    for _ in range(max_steps):
         p = expit(theta[persons] - b[items])
-        step_theta = ((np.bincount(persons, y - p, n_persons) - ridge * theta)
-                      / (np.bincount(persons, p * (1 - p), n_persons) + ridge))
-        theta += np.clip(step_theta, -1.0, 1.0)
-        p = expit(theta[persons] - b[items])
-        step_b = ((np.bincount(items, p - y, n_items) - ridge * b)
-                  / (np.bincount(items, p * (1 - p), n_items) + ridge))
-        b += np.clip(step_b, -1.0, 1.0)
-        shift = b.mean()
-        theta, b = theta - shift, b - shift
-        # (the steps themselves settle on the shift the centring takes back: compare values)
-        if np.abs(np.concatenate([theta, b]) - before).max(initial=0) < tol:
+        g_theta = np.bincount(persons, p - y, n_persons) + ridge * theta
+        g_b = np.bincount(items, y - p, n_items) + ridge * b
+        if max(np.abs(g_theta).max(initial=0), np.abs(g_b - g_b.mean()).max(initial=0)) < gtol:
             break
+        step_theta, step_b = _newton_step(persons, items, p * (1 - p), g_theta, g_b, n_persons,
+                                          n_items, ridge)
+        scale = 1.0
+        while True:
+            new_theta, new_b = theta + scale * step_theta, b + scale * step_b
+            new_objective = _penalised_nll(new_theta, new_b, persons, items, y, ridge)
+            if new_objective <= objective or scale < 1e-10:
+                break
+            scale /= 2
+        if new_objective > objective:
+            break  # no descent left at double precision
+        theta, b, objective = new_theta, new_b, new_objective
+        b -= b.mean()  # (the step keeps the sum at zero; this removes the rounding)
     p = expit(theta[persons] - b[items])
     info = p * (1 - p)
     return RaschFit(theta, 1 / np.sqrt(np.bincount(persons, info, n_persons) + ridge),
                     b, 1 / np.sqrt(np.bincount(items, info, n_items) + ridge))
+
+
+def _penalised_nll(theta: np.ndarray, b: np.ndarray, persons: np.ndarray, items: np.ndarray,
+                   y: np.ndarray, ridge: float) -> float:
+    """`fit_rasch`'s objective."""
+    eta = theta[persons] - b[items]
+    return float(np.sum(np.logaddexp(0.0, eta) - y * eta)
+                 + ridge / 2 * (theta @ theta + b @ b))
+
+
+def _newton_step(persons: np.ndarray, items: np.ndarray, weights: np.ndarray,
+                 g_theta: np.ndarray, g_b: np.ndarray, n_persons: int, n_items: int,
+                 ridge: float) -> tuple[np.ndarray, np.ndarray]:
+    """The Newton step -H^-1 (g + a lambda) keeping the difficulties' sum (a = 1 on the
+    difficulties, 0 on the abilities), lambda such that the step's difficulties sum to zero.
+    H = [[D1, C], [C', D2]] with D1, D2 diagonal and C[p, i] = -(sum of the weights of p's
+    answers to i); solved by the Schur complement of the larger diagonal block."""
+    d1 = np.bincount(persons, weights, n_persons) + ridge
+    d2 = np.bincount(items, weights, n_items) + ridge
+    cross = sparse.csr_matrix((-weights, (persons, items)), shape=(n_persons, n_items))
+    # two right-hand sides: the gradient and the constraint's direction
+    r1 = np.stack([g_theta, np.zeros(n_persons)], axis=1)
+    r2 = np.stack([g_b, np.ones(n_items)], axis=1)
+    if n_persons <= n_items:
+        schur = np.diag(d1) - (cross @ sparse.diags(1 / d2) @ cross.T).toarray()
+        x1 = np.linalg.solve(schur, r1 - cross @ (r2 / d2[:, None])) if n_persons else r1
+        x2 = (r2 - cross.T @ x1) / d2[:, None]
+    else:
+        schur = np.diag(d2) - (cross.T @ sparse.diags(1 / d1) @ cross).toarray()
+        x2 = np.linalg.solve(schur, r2 - cross.T @ (r1 / d1[:, None]))
+        x1 = (r1 - cross @ x2) / d1[:, None]
+    # H^-1 g and H^-1 a; the step -(H^-1 g + lambda H^-1 a) with a' step = 0
+    multiplier = -x2[:, 0].sum() / x2[:, 1].sum() if n_items else 0.0
+    return -(x1[:, 0] + multiplier * x1[:, 1]), -(x2[:, 0] + multiplier * x2[:, 1])
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,24 @@ of each label per item; M-step: each rater's confusion matrix from the expected 
 clipped at 1e-10 over the labels the rater gave and normalised per true label; E-step in log2;
 stop after 100 rounds or when the evidence lower bound per answer rises by less than 1e-5.
 
-MACE (Hovy et al. 2013), as crowd-kit runs it with its defaults: variational Bayes with
-Beta(0.5, 0.5) on knowing and a symmetric Dirichlet(10) on each rater's guessing strategy, 50
-rounds, from a seeded uniform(1, 2.5) start. crowd-kit's ten restarts all draw that start with
-the same seed (random_state=0), so they are ten copies of one run: we run it once.
+MACE (Hovy et al. 2013): crowd-kit's variational Bayes with its defaults, Beta(0.5, 0.5) on
+knowing and a symmetric Dirichlet(10) on each rater's guessing strategy, 50 rounds from a
+seeded uniform(1, 2.5) start, with two differences. Every item's product over its answers is
+kept as a logarithm and normalised by logsumexp: crowd-kit multiplies the probabilities out,
+which underflows to 0 / 0 once an item has a few hundred answers (2,000 raters: every item NaN,
+labelled the first label). And the restarts are real: crowd-kit's ten restarts all draw the
+same seeded start (random_state=0), so they are ten copies of one run; here restart k draws its
+start with seed + k (restart 0 is crowd-kit's start) and the fit kept is the one with the
+highest log-likelihood of the answers (the parameters normalised to probabilities), as
+Hovy et al.'s MACE keeps its best restart. One start found a local optimum that depended on
+which rater drew which start, that is on the raters' codes.
+
+Both models read the answers in one canonical order (item, then rater, then label codes), so
+a fit does not depend on the order of the rows it was given, to the last bit (the sums of a
+round add the same numbers in the same order).
+
+A fit whose label probabilities are not finite numbers is marked failed (`RaterFit.failure`
+says why): its labels are not scored, so no gap is drawn from it.
 """
 
 from __future__ import annotations
@@ -27,7 +41,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.special import digamma
+from scipy import sparse
+from scipy.special import digamma, logsumexp
 from scipy.stats import uniform
 
 _EPS = 1e-10
@@ -51,6 +66,13 @@ class Coded:
         rater_codes, rater_names = _factorize(raters)
         label_codes, label_names = _factorize(labels)
         return cls(item_codes, rater_codes, label_codes, item_names, rater_names, label_names)
+
+    def canonical(self) -> Coded:
+        """The same answers in one order (by item, rater and label code), whatever the order
+        of the rows: a fit's sums then add the same numbers in the same order."""
+        order = np.lexsort((self.labels, self.raters, self.items))
+        return Coded(self.items[order], self.raters[order], self.labels[order],
+                     self.item_names, self.rater_names, self.label_names)
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -93,6 +115,8 @@ class RaterFit:
     probas: np.ndarray
     competence: np.ndarray
     confusion: np.ndarray | None = None
+    failure: str = ""  # why the fit is not to be used ("" when it is)
+    log_likelihood: float = float("nan")  # MACE: of the restart kept
 
     @property
     def labels(self) -> list[str]:
@@ -106,6 +130,7 @@ class RaterFit:
 def dawid_skene(coded: Coded, *, n_iter: int = 100, tol: float = 1e-5) -> RaterFit:
     """Dawid-Skene EM; competence is the rater's expected accuracy under the fitted model,
     sum over labels of prior(label) x P(answers label | truth is label)."""
+    coded = coded.canonical()
     n_items, n_raters, n_labels = coded.shape
     given = np.zeros((n_raters, n_labels), dtype=bool)
     given[coded.raters, coded.labels] = True
@@ -126,7 +151,17 @@ def dawid_skene(coded: Coded, *, n_iter: int = 100, tol: float = 1e-5) -> RaterF
             break
         loss = new_loss
     competence = (errors[:, np.arange(n_labels), np.arange(n_labels)] * priors).sum(axis=1)
-    return RaterFit(coded, probas, competence, errors)
+    return RaterFit(coded, probas, competence, errors, _failure(probas, competence))
+
+
+def _failure(probas: np.ndarray, competence: np.ndarray) -> str:
+    """Why a fit is unusable, or "": label probabilities or competences that are not finite
+    numbers, or label probabilities of an item that do not sum to one."""
+    if not np.isfinite(probas).all() or not np.isfinite(competence).all():
+        return "the fit gave label probabilities or competences that are not numbers"
+    if probas.size and np.abs(probas.sum(axis=1) - 1).max() > 1e-6:
+        return "the fit's label probabilities of an item do not sum to one"
+    return ""
 
 
 def _ds_m_step(coded: Coded, probas: np.ndarray, given: np.ndarray) -> np.ndarray:
@@ -157,67 +192,129 @@ def _ds_elbo(coded: Coded, probas: np.ndarray, priors: np.ndarray, errors: np.nd
     return joint - float((np.log(clipped) * clipped).sum())
 
 
-def mace(coded: Coded, *, n_iter: int = 50, alpha: float = 0.5, beta: float = 0.5,
-         strategy_prior: float = 10.0, default_noise: float = 0.5, seed: int = 0) -> RaterFit:
-    """MACE by variational Bayes; competence is the rater's probability of knowing the answer
-    (rather than guessing by their own strategy), normalised as P(knowing) / (P(knowing) +
-    P(guessing)) because variational weights need not sum to one."""
+def mace(coded: Coded, *, n_iter: int = 50, n_restarts: int = 10, alpha: float = 0.5,
+         beta: float = 0.5, strategy_prior: float = 10.0, default_noise: float = 0.5,
+         seed: int = 0) -> RaterFit:
+    """MACE by variational Bayes, the best of `n_restarts` restarts by the log-likelihood of the
+    answers (restart k from the start seeded seed + k); competence is the rater's probability
+    of knowing the answer (rather than guessing by their own strategy), normalised as
+    P(knowing) / (P(knowing) + P(guessing)) because variational weights need not sum to one."""
+    runs = mace_restarts(coded, seeds=[seed + k for k in range(max(1, n_restarts))],
+                         n_iter=n_iter, alpha=alpha, beta=beta, strategy_prior=strategy_prior,
+                         default_noise=default_noise)
+    usable = [run for run in runs if not run.failure]
+    # (when every restart fails, the first one says why)
+    return max(usable, key=lambda run: run.log_likelihood) if usable else runs[0]
+
+
+def mace_restarts(coded: Coded, *, seeds: list[int], n_iter: int = 50, alpha: float = 0.5,
+                  beta: float = 0.5, strategy_prior: float = 10.0, default_noise: float = 0.5
+                  ) -> list[RaterFit]:
+    """MACE's variational rounds from each seeded start (crowd-kit's start: uniform(1, 1 +
+    default_noise) for the knowing weights and the strategies, both drawn with that seed), all
+    restarts side by side: each round is three products of one sparse table of the answers with
+    a column per restart, rather than a pass over the answers per restart."""
+    coded = coded.canonical()
     _, n_raters, n_labels = coded.shape
+    tables = _MaceTables.of(coded)
     start = uniform(1, 1 + default_noise)
-    spamming = start.rvs(size=(n_raters, 2), random_state=seed)
-    thetas = start.rvs(size=(n_raters, n_labels), random_state=seed)
+    spamming = np.stack([start.rvs(size=(n_raters, 2), random_state=s) for s in seeds], axis=2)
+    thetas = np.stack([start.rvs(size=(n_raters, n_labels), random_state=s) for s in seeds],
+                      axis=2)
     spamming /= spamming.sum(axis=1, keepdims=True)
     thetas /= thetas.sum(axis=1, keepdims=True)
-    theta_priors = np.array([alpha, beta])
-    strategy_priors = np.full(n_labels, strategy_prior)
-    pairs = _mace_pairs(coded)
+    theta_priors = np.array([alpha, beta])[None, :, None]
+    strategy_priors = np.full(n_labels, strategy_prior)[None, :, None]
     for _ in range(n_iter):
-        _, knowing, strategy = _mace_e_step(coded, spamming, thetas, pairs)
+        _, knowing, strategy = _mace_e_step(tables, spamming, thetas)
         spamming = _variational_normalize(knowing, theta_priors)
         thetas = _variational_normalize(strategy, strategy_priors)
-    marginals, _, _ = _mace_e_step(coded, spamming, thetas, pairs)
-    probas = marginals / marginals.sum(axis=1, keepdims=True)
+    probas, _, _ = _mace_e_step(tables, spamming, thetas)
     competence = spamming[:, 1] / spamming.sum(axis=1)
-    return RaterFit(coded, probas, competence)
+    log_likelihood = _mace_log_likelihood(tables, spamming / spamming.sum(axis=1, keepdims=True),
+                                          thetas / thetas.sum(axis=1, keepdims=True))
+    return [RaterFit(coded, probas[:, :, k], competence[:, k], None,
+                     _failure(probas[:, :, k], competence[:, k]), float(log_likelihood[k]))
+            for k in range(len(seeds))]
 
 
-def _mace_pairs(coded: Coded) -> tuple[np.ndarray, np.ndarray]:
-    """Each answer's flat position in an items x labels and a raters x labels table: the same
-    for every round of the fit, so worked out once (51 rounds at 600,000 answers)."""
-    _, _, n_labels = coded.shape
-    return coded.items * n_labels + coded.labels, coded.raters * n_labels + coded.labels
+@dataclass(frozen=True)
+class _MaceTables:
+    """The answers as sparse tables over (rater, label) columns: `by_item` counts each item's
+    answers of each rater and label (items x raters*labels), `by_item_label` the same per item
+    and label (items*labels x raters*labels); `answers` the number of answers of each rater
+    and label. An answer's likelihoods depend on it only through its rater and label, so a sum
+    over an item's answers is one of these tables times a raters*labels column."""
+
+    by_item: sparse.csr_matrix
+    by_item_label: sparse.csr_matrix
+    by_rater_label: sparse.csr_matrix  # by_item_label transposed
+    answers: np.ndarray
+    shape: tuple[int, int, int]
+
+    @classmethod
+    def of(cls, coded: Coded) -> _MaceTables:
+        n_items, n_raters, n_labels = coded.shape
+        rater_label = coded.raters * n_labels + coded.labels
+        ones = np.ones(len(coded.items))
+        columns = n_raters * n_labels
+        by_item_label = sparse.csr_matrix(
+            (ones, (coded.items * n_labels + coded.labels, rater_label)),
+            shape=(n_items * n_labels, columns))
+        return cls(sparse.csr_matrix((ones, (coded.items, rater_label)), shape=(n_items, columns)),
+                   by_item_label, by_item_label.T.tocsr(),
+                   np.bincount(rater_label, minlength=columns).astype(float
+                                                                 ).reshape(n_raters, n_labels),
+                   coded.shape)
 
 
-def _mace_e_step(coded: Coded, spamming: np.ndarray, thetas: np.ndarray,
-                 pairs: tuple[np.ndarray, np.ndarray] | None = None
+def _mace_log_items(tables: _MaceTables, spamming: np.ndarray, thetas: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """(log of each item's joint probability with each gold label under a uniform prior over
+    the labels, items x labels x restarts; per rater and label, the share of an answer's
+    likelihood that is knowing). An answer's likelihood is `guess` (guessing, then this
+    label) under every true label but its own and `guess + know` under its own, so an item's
+    product over its answers is one sum of log(guess) plus, per label, the log-ratio of the
+    answers giving it: a sum of logarithms, never a product that underflows (crowd-kit's
+    products of probabilities are 0 / 0 at a few hundred answers an item)."""
+    n_items, n_raters, n_labels = tables.shape
+    restarts = spamming.shape[2]
+    guess = spamming[:, :1] * thetas  # raters x labels x restarts
+    likelihood = guess + spamming[:, 1:]
+    log_guess = np.log(guess)
+    ratio = (np.log(likelihood) - log_guess).reshape(n_raters * n_labels, restarts)
+    log_joint = ((tables.by_item @ log_guess.reshape(n_raters * n_labels, restarts))[:, None, :]
+                 + (tables.by_item_label @ ratio).reshape(n_items, n_labels, restarts)
+                 - np.log(n_labels))
+    return log_joint, spamming[:, 1:] / likelihood
+
+
+def _mace_e_step(tables: _MaceTables, spamming: np.ndarray, thetas: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(gold label marginals per item, expected guessing/knowing counts per rater, expected
-    guessing counts per rater and label), crowd-kit's sums rewritten per answer rather than per
-    answer and label: an answer's likelihood is `guess` under every true label but its own and
-    `guess + know` under its own, so each item's product over its answers is one sum of
-    log(guess) plus, per label, the log-ratio of the answers giving it; and crowd-kit's
-    guessing share of an answer, sum over labels of marginal x guess / likelihood / total,
-    comes to 1 minus its knowing share. `pairs`: `_mace_pairs(coded)`, if known. Each array
-    is made once per round (a log and a sum were made twice) and tables are read at flat
-    positions: the same numbers, operation for operation (tests/app/results/test_rater_em.py)."""
-    n_items, n_raters, n_labels = coded.shape
-    t, w = coded.items, coded.raters
-    item_label, rater_label = pairs if pairs is not None else _mace_pairs(coded)
-    guess = spamming[:, 0][w] * thetas.ravel()[rater_label]  # P(this answer by guessing)
-    know = spamming[:, 1][w]
-    log_each = np.log(guess)
-    likelihood = guess + know
-    log_guess = _sums(t, log_each, n_items)
-    own = _sums(item_label, np.log(likelihood) - log_each, n_items * n_labels)
-    marginals = np.exp(log_guess[:, None] + own.reshape(n_items, n_labels)) / n_labels
-    instance = marginals.sum(axis=1)
-    knowing_marginal = marginals.ravel()[item_label] / instance[t] * know / likelihood
-    strategy_marginal = 1.0 - knowing_marginal
-    knowing = np.stack([_sums(w, strategy_marginal, n_raters),
-                        _sums(w, knowing_marginal, n_raters)], axis=1)
-    strategy = _sums(rater_label, strategy_marginal, n_raters * n_labels
-                     ).reshape(n_raters, n_labels)
-    return marginals, knowing, strategy
+    """(gold label posteriors per item, expected guessing/knowing counts per rater, expected
+    guessing counts per rater and label), each with a last axis of restarts: crowd-kit's
+    e-step with each item's posterior normalised in log space (logsumexp). An answer's
+    knowing share is its label's posterior times know / likelihood, its guessing share the
+    rest (crowd-kit's sum over labels of posterior x guess / likelihood comes to that), so one
+    sum per rater and label gives both counts."""
+    n_items, n_raters, n_labels = tables.shape
+    log_joint, knows = _mace_log_items(tables, spamming, thetas)
+    posterior = np.exp(log_joint - logsumexp(log_joint, axis=1, keepdims=True))
+    restarts = spamming.shape[2]
+    known = knows * (tables.by_rater_label @ posterior.reshape(n_items * n_labels, restarts)
+                     ).reshape(n_raters, n_labels, restarts)
+    strategy = tables.answers[:, :, None] - known
+    knowing = np.stack([strategy.sum(axis=1), known.sum(axis=1)], axis=1)
+    return posterior, knowing, strategy
+
+
+def _mace_log_likelihood(tables: _MaceTables, spamming: np.ndarray, thetas: np.ndarray
+                         ) -> np.ndarray:
+    """log P(every answer) under MACE with these probabilities (rows summing to one), per
+    restart: the sum over items of the logsumexp over gold labels of the item's joint
+    log-probability."""
+    log_joint, _ = _mace_log_items(tables, spamming, thetas)
+    return np.asarray(logsumexp(log_joint, axis=1).sum(axis=0))
 
 
 def _sums(index: np.ndarray, values: np.ndarray | float, size: int) -> np.ndarray:
@@ -227,5 +324,6 @@ def _sums(index: np.ndarray, values: np.ndarray | float, size: int) -> np.ndarra
 
 
 def _variational_normalize(counts: np.ndarray, priors: np.ndarray) -> np.ndarray:
-    total = np.exp(digamma((counts + priors).sum(axis=1)))
-    return np.exp(digamma(counts + priors)) / total[:, None]
+    """exp(digamma(count + prior)) / exp(digamma(sum over axis 1)): the variational weights."""
+    total = np.exp(digamma((counts + priors).sum(axis=1, keepdims=True)))
+    return np.exp(digamma(counts + priors)) / total

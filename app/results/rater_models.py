@@ -22,7 +22,8 @@ from app.results.scorers import FamilyScorer, Pooled
 from app.results.units import QuestionGroup, group_answers, question_groups
 from app.study.loader import LoadedStudy
 
-RATER_COLUMNS = ["question_id", "participant", "method", "competence", "n_items", "confusion"]
+RATER_COLUMNS = ["question_id", "participant", "method", "competence", "n_items", "confusion",
+                 "note"]
 LABEL_COLUMNS = ["question_id", "item_id", "method", "label", "posterior"]
 DAWID_SKENE, MACE = "Dawid-Skene", "MACE"
 METHODS = (DAWID_SKENE, MACE)
@@ -69,6 +70,9 @@ def fit_group(group: QuestionGroup, answers: pd.DataFrame) -> GroupRaters:
     n_items = np.bincount(coded.raters, minlength=len(coded.rater_names))
     for method, fit in zip(METHODS, _fits(coded), strict=True):
         out.raters += _rater_rows(group.question_id, method, fit, n_items)
+        if fit.failure:
+            # a failed fit's labels are neither written nor scored: no pooled row, no gap
+            continue
         out.fitted.append((group.question_id, method, coded.item_names, fit))
         out.aggregates[method] = pd.DataFrame({"item_id": coded.item_names, "answer": fit.labels})
     return out
@@ -84,8 +88,8 @@ def _is_text(answers: pd.Series) -> np.ndarray:
 
 
 # The last fits: an export fits the same answers for the scores, the low_competence rule and the
-# sensitivity's rule sets that drop nobody (~2 s each at 600,000 answers). Both models are
-# deterministic (MACE's start is seeded), so equal codes give equal fits.
+# sensitivity's rule sets that drop nobody (seconds each at 600,000 answers). Both models are
+# deterministic (MACE's starts are seeded), so equal codes give equal fits.
 _FITTED: list[tuple[Coded, tuple[RaterFit, RaterFit]]] = []
 
 
@@ -101,10 +105,17 @@ def _fits(coded: Coded) -> tuple[RaterFit, RaterFit]:
 
 def _rater_rows(question_id: str, method: str, fit: RaterFit, n_items: np.ndarray
                 ) -> list[dict[str, Any]]:
+    """raters.csv's rows of one fit; a failed fit's rows have no competence and no confusion,
+    and say why in `note`."""
+    if fit.failure:
+        return [{"question_id": question_id, "participant": code, "method": method,
+                 "competence": math.nan, "n_items": int(n_items[w]), "confusion": "",
+                 "note": f"{method} fit failed: {fit.failure}; its labels are not used"}
+                for w, code in enumerate(fit.coded.rater_names)]
     confusions = _confusion_texts(fit)
     return [{"question_id": question_id, "participant": code, "method": method,
              "competence": float(fit.competence[w]), "n_items": int(n_items[w]),
-             "confusion": confusions[w]}
+             "confusion": confusions[w], "note": ""}
             for w, code in enumerate(fit.coded.rater_names)]
 
 

@@ -15,12 +15,13 @@ import math
 import numpy as np
 import pandas as pd
 
+from app.resampling import OVER_ITEMS
 from app.results.bootstrap import percentile_interval, resample_counts
 from app.results.metrics_rating import numeric
 from app.results.options import ResultsOptions
 from app.results.units import QuestionGroup
 
-MEANS_COLUMNS = ["group_by", "group", "n", "n_items", "mean", "ci_low", "ci_high"]
+MEANS_COLUMNS = ["group_by", "group", "n", "n_items", "mean", "ci_low", "ci_high", "ci_kind"]
 
 
 def _categories(group: QuestionGroup) -> list[str]:
@@ -60,5 +61,6 @@ def rating_means(group: QuestionGroup, answers: pd.DataFrame,
             low, high = percentile_interval(boot, options.confidence)
         rows.append({"group_by": category, "group": name, "n": int(counts.sum()),
                      "n_items": len(items), "mean": float(sums.sum() / counts.sum()),
-                     "ci_low": low, "ci_high": high})
+                     "ci_low": low, "ci_high": high,
+                     "ci_kind": OVER_ITEMS if math.isfinite(low) else ""})
     return pd.DataFrame(rows, columns=MEANS_COLUMNS)

@@ -18,6 +18,12 @@ import pandas as pd
 from app.results.metrics_rating import numeric
 from app.results.units import QuestionGroup
 
+
+def on_a_scale(group: QuestionGroup) -> bool:
+    """The group's answers are points on a scale (`Kind.scale_points`): what the ratings
+    summary and distribution count."""
+    return any(group.response_kind.scale_points(q) is not None for q in group.questions.values())
+
 SUMMARY_COLUMNS = ["question_id", "prompt", "rater", "group_by", "group", "n", "n_na", "mean",
                    "sd", "median", "n_raters", "illustrative"]
 DISTRIBUTION_COLUMNS = ["question_id", "group", "rating", "count"]

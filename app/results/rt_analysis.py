@@ -1,6 +1,15 @@
 """Response times: mean and median per item and per category (all answers, and correct ones
 only), and how human response time relates to model accuracy (SpinBench's analysis).
 
+Beside the times, each row gives the question's main metric (`metric`, the one of the headline
+table and human_scores.csv) for the humans and for the models, the same metric in both
+columns: `human_score`, the mean over raters of each rater's score on the row's items (the
+"all raters" row of human_scores.csv for a category value, from all their answers, timed out
+or not, as there), and `model_score`, the mean over models of each model's score on the items
+the humans answered (the mean of model_scores.csv's rows of the cell). On a relevance question
+the main metric is not the share of exact answers: the share of right answers stays in
+`n_correct` and the times of the right answers.
+
 Left out: practice, time-outs, answers without a response time. The correlation is computed
 per item and per category value (the unit is not public), with Pearson and Spearman, the mean
 and the median RT, against each model's accuracy and the mean over models; n is the number of
@@ -19,18 +28,21 @@ from scipy.stats import pearsonr, spearmanr
 
 from app.results.grouped import group_stats
 from app.results.lookup import isin
+from app.results.rater_batch import split_raters
+from app.results.score_rows import mean_scores
 from app.results.scorers import FamilyScorer
 from app.results.units import QuestionGroup
 from app.study.answers import is_correct
 
 RT_ITEM_COLUMNS = ["question_id", "item_id", "n", "mean_rt_ms", "median_rt_ms", "n_correct",
-                   "mean_rt_correct_ms", "median_rt_correct_ms", "human_accuracy",
-                   "model_accuracy", "n_models"]
+                   "mean_rt_correct_ms", "median_rt_correct_ms", "metric", "human_score",
+                   "model_score", "n_models"]
 RT_CATEGORY_COLUMNS = ["question_id", "category", "category_value", "n_items", "n",
                        "mean_rt_ms", "median_rt_ms", "n_correct", "mean_rt_correct_ms",
-                       "median_rt_correct_ms", "human_accuracy", "model_accuracy", "n_models"]
-CORRELATION_COLUMNS = ["question_id", "unit", "category", "model", "rt_statistic", "rt_basis",
-                       "method", "r", "p", "n"]
+                       "median_rt_correct_ms", "metric", "human_score", "model_score",
+                       "n_models"]
+CORRELATION_COLUMNS = ["question_id", "unit", "category", "model", "metric", "rt_statistic",
+                       "rt_basis", "method", "r", "p", "n"]
 ALL_MODELS = "all models (mean)"
 MIN_N = 3
 
@@ -70,44 +82,63 @@ def _stats(rows: pd.DataFrame) -> dict[str, Any]:
     rt = rows["rt_ms"].astype(float)
     correct = rows["correct"].tolist()
     right = rt[np.fromiter((c is True for c in correct), dtype=bool, count=len(correct))]
-    graded = pd.Series([c is not None for c in correct], dtype=bool)
     return {
         "n": int(rt.size), "mean_rt_ms": float(rt.mean()) if rt.size else math.nan,
         "median_rt_ms": float(rt.median()) if rt.size else math.nan,
         "n_correct": int(right.size),
         "mean_rt_correct_ms": float(right.mean()) if right.size else math.nan,
         "median_rt_correct_ms": float(right.median()) if right.size else math.nan,
-        "human_accuracy": float(right.size / graded.sum()) if graded.any() else math.nan,
     }
 
 
-def _item_rows(group: QuestionGroup, timed: pd.DataFrame,
-               model_scores: pd.DataFrame) -> list[dict[str, Any]]:
+def _item_rows(group: QuestionGroup, timed: pd.DataFrame, model_scores: pd.DataFrame,
+               metric: str, human_values: pd.Series) -> list[dict[str, Any]]:
     """`_stats` of every item (in order of first appearance) from a few NumPy calls over the
-    whole column (`app.results.grouped`, equal to the per-item pandas figures to the bit)."""
+    whole column (`app.results.grouped`, equal to the per-item pandas figures to the bit);
+    `human_values`: the humans' main-metric value per item (`_human_item_values`)."""
     codes, item_ids = pd.factorize(timed["item_id"], sort=False)
     n = len(item_ids)
     rt = timed["rt_ms"].to_numpy(dtype=float)
     correct = timed["correct"].tolist()
     right = np.fromiter((c is True for c in correct), dtype=bool, count=len(correct))
-    graded = np.bincount(codes, weights=np.fromiter(
-        (c is not None for c in correct), dtype=float, count=len(correct)), minlength=n)
     count, mean, median = group_stats(rt, codes, n)
     n_right, mean_right, median_right = group_stats(rt[right], codes[right], n)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        accuracy = np.where(graded > 0, n_right / graded, np.nan)
-    models = model_scores.reindex([str(i) for i in item_ids]).to_numpy(dtype=float)
+    names = [str(i) for i in item_ids]
+    models = model_scores.reindex(names).to_numpy(dtype=float)
+    humans = human_values.reindex(names).to_numpy(dtype=float)
     rows = []
-    for k, item_id in enumerate(item_ids):
+    for k, item_id in enumerate(names):
         scores = models[k][~np.isnan(models[k])]
-        rows.append({"question_id": group.question_id, "item_id": str(item_id), "n": int(count[k]),
+        rows.append({"question_id": group.question_id, "item_id": item_id, "n": int(count[k]),
                      "mean_rt_ms": float(mean[k]), "median_rt_ms": float(median[k]),
                      "n_correct": int(n_right[k]), "mean_rt_correct_ms": float(mean_right[k]),
-                     "median_rt_correct_ms": float(median_right[k]),
-                     "human_accuracy": float(accuracy[k]),
-                     "model_accuracy": float(scores.mean()) if scores.size else math.nan,
+                     "median_rt_correct_ms": float(median_right[k]), "metric": metric,
+                     "human_score": float(humans[k]),
+                     "model_score": float(scores.mean()) if scores.size else math.nan,
                      "n_models": int(scores.size)})
     return rows
+
+
+def _human_item_values(group: QuestionGroup, scorer: FamilyScorer | None,
+                       answers: pd.DataFrame) -> pd.Series:
+    """item id -> the mean over raters of each rater's main-metric value on the item (a
+    rater's score on one item, for a metric that is the mean of per-item values); empty for
+    other metrics."""
+    if scorer is None or not scorer.decomposable or answers.empty:
+        return pd.Series(dtype=float)
+    values = scorer.score_raters(group, split_raters(answers)).values
+    frame = pd.DataFrame({"item_id": values.item_ids.astype(str), "value": values.values})
+    return frame.groupby("item_id", sort=False)["value"].mean()
+
+
+def _human_score(group: QuestionGroup, scorer: FamilyScorer | None,
+                 answers: pd.DataFrame) -> float:
+    """The humans' main-metric score on these answers as human_scores.csv's "all raters" row
+    gives it: every rater scored on their answers, then the mean over raters."""
+    if scorer is None or answers.empty:
+        return math.nan
+    scored = scorer.score_raters(group, split_raters(answers))
+    return float(mean_scores(scored.scores).get(scorer.main, math.nan))
 
 
 def model_item_scores(group: QuestionGroup, scorer: FamilyScorer | None,
@@ -119,11 +150,18 @@ def model_item_scores(group: QuestionGroup, scorer: FamilyScorer | None,
     return pd.DataFrame(columns).reindex(list(group.items))
 
 
-def rt_tables(group: QuestionGroup, answers: pd.DataFrame,
-              model_scores: pd.DataFrame) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(per-item rows, per-category rows)."""
+def rt_tables(group: QuestionGroup, answers: pd.DataFrame, model_scores: pd.DataFrame,
+              scorer: FamilyScorer | None = None, models: dict[str, pd.DataFrame] | None = None
+              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(per-item rows, per-category rows); `scorer`: the group's (`scorer_for`), for the
+    humans' and the models' main-metric scores; `models`: the models' predictions, each scored
+    on a category's items as model_scores.csv scores it (a metric that is not a mean over
+    items, such as a correlation, has no per-item score to average)."""
     timed = timed_answers(group, answers)
-    items = _item_rows(group, timed, model_scores)
+    metric = scorer.main if scorer is not None else ""
+    items = _item_rows(group, timed, model_scores, metric,
+                       _human_item_values(group, scorer, answers))
+    answered = set(answers["item_id"].astype(str).unique())
     categories: list[dict[str, Any]] = []
     for category in group.breakdown():
         for value in group.category_values(category):
@@ -131,14 +169,31 @@ def rt_tables(group: QuestionGroup, answers: pd.DataFrame,
             rows = timed[isin(timed["item_id"], members)]
             if rows.empty:
                 continue
-            in_cat = model_scores.loc[[i for i in model_scores.index if i in members]]
-            per_model = in_cat.mean(axis=0).dropna()
+            cell = [i for i in group.items if i in members and i in answered]
+            per_model = _model_scores(group, scorer, models or {}, cell)
             categories.append({"question_id": group.question_id, "category": category,
                                "category_value": value, "n_items": int(rows["item_id"].nunique()),
-                               **_stats(rows),
-                               "model_accuracy": float(per_model.mean()) if per_model.size
-                               else math.nan, "n_models": int(per_model.size)})
+                               **_stats(rows), "metric": metric,
+                               "human_score": _human_score(group, scorer,
+                                                           answers[isin(answers["item_id"],
+                                                                        members)]),
+                               "model_score": float(np.mean(per_model)) if per_model
+                               else math.nan, "n_models": len(per_model)})
     return items, categories
+
+
+def _model_scores(group: QuestionGroup, scorer: FamilyScorer | None,
+                  models: dict[str, pd.DataFrame], item_ids: list[str]) -> list[float]:
+    """Each model's main-metric score on the items (the items of a cell the humans answered)
+    as model_scores.csv gives it; models without predictions there, or without a score, left
+    out."""
+    if scorer is None or not item_ids:
+        return []
+    wanted = set(item_ids)
+    subs = {m: rows[isin(rows["item_id"], wanted)] for m, rows in models.items()}
+    scored = scorer.score_parties(group, {m: sub for m, sub in subs.items() if not sub.empty})
+    values = [float(scores.get(scorer.main, math.nan)) for scores, _ in scored.values()]
+    return [v for v in values if not math.isnan(v)]
 
 
 def _correlate(x: pd.Series, y: pd.Series) -> list[tuple[str, float, float, int]]:
@@ -155,8 +210,9 @@ def _correlate(x: pd.Series, y: pd.Series) -> list[tuple[str, float, float, int]
 
 
 def rt_correlations(group: QuestionGroup, answers: pd.DataFrame,
-                    model_scores: pd.DataFrame) -> list[dict[str, Any]]:
-    """Human RT against model accuracy, per item and per category value."""
+                    model_scores: pd.DataFrame, metric: str = "") -> list[dict[str, Any]]:
+    """Human RT against the models' score (`metric`, the main metric of `model_scores`), per
+    item and per category value."""
     if model_scores.shape[1] == 0:
         return []
     timed = timed_answers(group, answers)
@@ -171,7 +227,8 @@ def rt_correlations(group: QuestionGroup, answers: pd.DataFrame,
             for model, y in y_by.items():
                 for method, r, p, n in _correlate(x_by[basis_stat], y):
                     out.append({"question_id": group.question_id, "unit": unit,
-                                "category": category, "model": model, "rt_statistic": basis_stat,
+                                "category": category, "model": model, "metric": metric,
+                                "rt_statistic": basis_stat,
                                 "rt_basis": basis, "method": method, "r": r, "p": p, "n": n})
 
     for basis, rows in variants.items():

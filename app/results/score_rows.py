@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from app.results.bootstrap import boot_mean, boot_rows, mean_rows_interval, resample_counts
+from app.results.bootstrap import BootFn, boot_mean, boot_rows, resample_counts
+from app.results.intervals import Interval, PartyData, jackknife_mean, party_data, party_interval
 from app.results.lookup import positions
 from app.results.options import ResultsOptions
 from app.results.rater_batch import RaterValues
@@ -32,8 +33,12 @@ from app.results.units import QuestionGroup
 
 SCORE_COLUMNS = [
     "question_id", "kind", "who_kind", "who", "category", "category_value", "metric", "value",
-    "ci_low", "ci_high", "n_items", "n_raters", "illustrative", "note",
+    "ci_low", "ci_high", "ci_kind", "n_items", "n_raters", "illustrative", "note",
 ]
+MULTI = ("tier", "humans")  # parties of several raters: the ones whose raters may be drawn
+# Rows x items^2 up to which a statistic other than the mean is jackknifed (recomputed with
+# each item left out: an items x items weight table per row); above it percentile bounds.
+JACKKNIFE_LIMIT = 20_000_000
 ALL = "all"  # category and category_value of the row over all items
 
 
@@ -93,21 +98,62 @@ class Subset:
         """`boot_rows` of parties whose `matrix` is known already."""
         if self.counts.size == 0 or len(matrix) == 0:
             return np.zeros((len(matrix), 0))
-        stat = boot_mean if type(self.scorer).boot is FamilyScorer.boot else self.scorer.boot
-        return boot_rows(matrix, self.gold, self.counts, stat)
+        return boot_rows(matrix, self.gold, self.counts, self._stat())
 
-    def interval(self, series: list[pd.Series]) -> tuple[float, float]:
-        return mean_rows_interval(self.boot_rows(series), self.options.confidence)
+    def _stat(self) -> BootFn:
+        return boot_mean if type(self.scorer).boot is FamilyScorer.boot else self.scorer.boot
+
+    def full_stats(self, matrix: np.ndarray) -> np.ndarray:
+        """Each row's statistic on the cell's items, as the resamples compute it."""
+        if len(matrix) == 0 or not self.item_ids:
+            return np.zeros(len(matrix))
+        return boot_rows(matrix, self.gold, np.ones((1, len(self.item_ids))), self._stat())[:, 0]
+
+    def jackknife(self, matrix: np.ndarray) -> np.ndarray | None:
+        """rows x items: each row's statistic with one item left out (None: too many items
+        to jackknife a statistic other than the mean)."""
+        n = len(self.item_ids)
+        if self._stat() is boot_mean:
+            return jackknife_mean(matrix)
+        if len(matrix) * n * n > JACKKNIFE_LIMIT or n < 2:
+            return None
+        return boot_rows(matrix, self.gold, 1.0 - np.eye(n), self._stat())
+
+    def party(self, who_kind: str, who: str, matrix: np.ndarray,
+              per_row: np.ndarray | None = None) -> PartyData:
+        """What the interval of one party is computed from: `matrix` its rows' per-item values
+        (raters x items, or one row), `per_row` their `boot_matrix` when the caller has it."""
+        if per_row is None:
+            per_row = self.boot_matrix(matrix)
+        multi = who_kind in MULTI
+        key = (f"{self.options.seed}:raters:{self.group.question_id}:{self.category}="
+               f"{self.value}:{who_kind}={who}")
+        here = np.isfinite(matrix).any(axis=1)
+        jack = self.jackknife(matrix[here]) if per_row.size else None
+        return party_data(matrix, per_row, self.full_stats(matrix), jack,
+                          self.options.interval if multi else "single", key)
+
+    def interval_of(self, who_kind: str, who: str, matrix: np.ndarray,
+                    per_row: np.ndarray | None = None) -> Interval:
+        return party_interval(self.party(who_kind, who, matrix, per_row),
+                              self.options.confidence)
 
     def rows(self, who_kind: str, who: str, scores: dict[str, float], series: list[pd.Series],
              *, n_items: int, n_raters: int, illustrative: bool = False, note: str = "",
-             per_row: np.ndarray | None = None) -> list[dict[str, Any]]:
-        """The metric rows of one party; `per_row`: its series' `boot_rows`, when the caller has
-        them already (every rater's are computed in one batch and shared by the tier rows)."""
-        if per_row is not None:
-            low, high = mean_rows_interval(per_row, self.options.confidence)
+             per_row: np.ndarray | None = None,
+             matrix: np.ndarray | None = None) -> list[dict[str, Any]]:
+        """The metric rows of one party; `matrix`: its rows' per-item values and `per_row`
+        their `boot_matrix`, when the caller has them already (every rater's are computed in
+        one batch and shared by the tier rows); else from `series`."""
+        if matrix is None:
+            matrix = self.matrix(series)
+        if self.counts.size and len(matrix):
+            interval = self.interval_of(who_kind, who, matrix, per_row)
         else:
-            low, high = self.interval(series) if series else (math.nan, math.nan)
+            interval = Interval(math.nan, math.nan, "items", "none")
+        if interval.note:
+            note = "; ".join(n for n in (note, interval.note) if n)
+        low, high = interval.low, interval.high
         out = []
         for metric in self.scorer.metrics(self.group):
             main = metric == self.scorer.main
@@ -117,6 +163,7 @@ class Subset:
                 "category_value": self.value, "metric": metric,
                 "value": scores.get(metric, math.nan),
                 "ci_low": low if main else math.nan, "ci_high": high if main else math.nan,
+                "ci_kind": interval.text if main else "",
                 "n_items": n_items, "n_raters": n_raters, "illustrative": illustrative,
                 "note": note,
             })

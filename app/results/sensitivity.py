@@ -20,7 +20,8 @@ from app.results.units import QuestionGroup, group_answers
 from app.study.model_quality import QUALITY_RULES
 
 SENSITIVITY_COLUMNS = ["question_id", "human_kind", "human", "metric", "rule", "value", "ci_low",
-                       "ci_high", "n_raters", "n_excluded", "difference_from_none"]
+                       "ci_high", "ci_kind", "n_raters", "n_excluded", "difference_from_none",
+                       "note"]
 PARTY_KINDS = ("tier", "humans", "pooled")
 NONE, ALL_RULES = "none", "all"
 
@@ -66,8 +67,10 @@ def sensitivity_rows(groups: list[QuestionGroup], frame: pd.DataFrame, tier_fiel
                     "question_id": group.question_id, "human_kind": row["who_kind"],
                     "human": row["who"], "metric": row["metric"], "rule": name,
                     "value": row["value"], "ci_low": row["ci_low"], "ci_high": row["ci_high"],
+                    "ci_kind": row["ci_kind"],
                     "n_raters": row["n_raters"], "n_excluded": len(dropped),
                     "difference_from_none": row["value"] - baseline.get(key, math.nan),
+                    "note": row["note"],
                 })
     return rows
 

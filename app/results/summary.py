@@ -31,6 +31,7 @@ from app.results.rater_models import fit_group, labels_frame, raters_frame
 from app.results.ratings_summary import (
     DISTRIBUTION_COLUMNS,
     SUMMARY_COLUMNS,
+    on_a_scale,
     rating_distribution,
     rating_summary,
 )
@@ -109,13 +110,18 @@ class StudyResults:
         return next(g for g in self.groups if g.question_id == question_id)
 
 
-def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions | None = None,
+def compute_results(loaded: LoadedStudy, db: Database | None,
+                    options: ResultsOptions | None = None,
                     *, frame: pd.DataFrame | None = None) -> StudyResults:
-    """Score every question group of the study from the responses in `db`."""
+    """Score every question group of the study from the responses in `db` (or `frame`, the
+    responses already read: then `db` may be None). The whole analysis, with the quality
+    rules and the gaps: `app.results.analysis.analyse`."""
     options = options or ResultsOptions()
     study = loaded.study
     check_scoring_options(loaded)
     if frame is None:
+        if db is None:
+            raise ValueError("compute_results: neither a database nor a responses frame")
         frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
     tier_field = resolve_tier_field(study, options)
     groups = question_groups(study)
@@ -168,7 +174,7 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
             item_rows, ability_rows = group_rasch(group, scorer, answers, models, known)
             rasch_items += item_rows
             abilities += ability_rows
-        if group.response_kind.answer_value == "number":
+        if on_a_scale(group):
             summary += rating_summary(group, answers, models, predictions.illustrative)
             distribution += rating_distribution(group, answers)
         annotators += alt_test_rows(group, answers, models, options.alt_test_epsilon)
@@ -176,10 +182,11 @@ def compute_results(loaded: LoadedStudy, db: Database, options: ResultsOptions |
         agreement += agreement_rows(group, answers, options)
         disputed += disputed_items(group, answers, options.disputed_top)
         item_scores = model_item_scores(group, scorer, models)
-        items, categories = rt_tables(group, answers, item_scores)
+        items, categories = rt_tables(group, answers, item_scores, scorer, models)
         rt_items += items
         rt_categories += categories
-        correlations += rt_correlations(group, answers, item_scores)
+        correlations += rt_correlations(group, answers, item_scores,
+                                        scorer.main if scorer is not None else "")
         for table in group.response_kind.result_tables(group, answers, models, options):
             _merge_table(kind_tables, table)
     scores += published_rows(loaded, groups, metrics)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app import __version__
+from app.kinds import kind_of
 from app.kinds.state import QuestionAnswer  # re-exported: the UI hands it back here
 from app.machine import machine_id
 from app.session.asset_record import AssetRecorder, inline_digest
@@ -23,7 +24,11 @@ from app.session.codes import check_participant_code
 from app.session.flags import STIMULUS_PROBLEM
 from app.session.plan import PlannedTrial, build_plan, min_items_after_break
 from app.session.presentation import TrialView, image_files, trial_view
-from app.session.recording import SubmitError, item_response_fields
+from app.session.recording import (  # TrialTiming re-exported: the UI hands it back here
+    SubmitError,
+    TrialTiming,
+    item_response_fields,
+)
 from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
@@ -85,15 +90,6 @@ class Progress:
 
 # ----------------------------------------------------------------------- what the UI hands back
 # (and QuestionAnswer, the final answer to one question: `app.kinds.state`, re-exported here)
-
-
-@dataclass(frozen=True)
-class TrialTiming:
-    onset_ns: int  # when the stimulus was first painted
-    onset_utc: str | None = None
-    excluded_ms: float = 0.0  # unfocused / minimised during the trial
-    timed_out: bool = False
-    events: list[dict[str, Any]] = field(default_factory=list)  # answer changes etc., for the log
 
 
 @dataclass(frozen=True)
@@ -338,7 +334,7 @@ class SessionEngine:
         if not gives_feedback:
             return []
         return [
-            QuestionFeedback(q.id, normalized[q.id], getattr(q, "gold", None),
+            QuestionFeedback(q.id, normalized[q.id], kind_of(q).feedback_gold(q),
                              feedback_correct(q, normalized[q.id]) if normalized[q.id] is not None
                              else False)
             for q in item.questions if getattr(q, "gold", None) is not None

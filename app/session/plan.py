@@ -90,6 +90,6 @@ def _orders(shuffle_default: bool, item: Item, rng: random.Random) -> dict[str, 
 
 def min_items_after_break(break_every: int) -> int:
     """A break every `break_every` main items is skipped when fewer main items than this are
-    left after it: a rest before the last item or two is an interruption, not a rest (issue 13:
-    a break came with one item left). A quarter of the interval, at least 2."""
+    left after it: a rest before the last item or two is an interruption, not a rest (a break
+    with one item left). A quarter of the interval, at least 2."""
     return max(2, -(-break_every // 4))

@@ -48,6 +48,8 @@ class TrialView:
     # Image files of the next items in the plan, for the image cache to decode while this
     # one is answered (benchmarks/bench_next_images.py). Paths only: nothing of their items.
     upcoming_images: tuple[Path, ...] = ()
+    # The study's DICOM window presets: (label, centre, width).
+    window_presets: tuple[tuple[str, float, float], ...] = ()
 
     def image_path(self, relative: str) -> Path:
         return (self.study_folder / relative).resolve()
@@ -111,6 +113,7 @@ def trial_view(study: Study, folder: Path, item: Item, planned: PlannedTrial, to
         iti_ms=study.design.iti_ms,
         deadline_ms=study.design.deadline_ms,
         submit_on_answer=submits_on_answer(study, item),
+        window_presets=tuple((p.label, p.center, p.width) for p in study.viewer.presets),
     )
 
 

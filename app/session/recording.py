@@ -8,15 +8,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from app.kinds import kind_of
+from app.kinds.state import QuestionAnswer
 from app.session.plan import PlannedTrial
 from app.study.answers import AnswerError, normalize_answer
 from app.study.model import Item, Question
 
-if TYPE_CHECKING:  # what the UI hands back to the engine, which imports this module
-    from app.session.engine import QuestionAnswer, TrialTiming
+
+@dataclass(frozen=True)
+class TrialTiming:
+    """When a trial was on screen, as the UI hands it to the engine with the answers."""
+
+    onset_ns: int  # when the stimulus was first painted
+    onset_utc: str | None = None
+    excluded_ms: float = 0.0  # unfocused / minimised during the trial
+    timed_out: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)  # answer changes etc., for the log
 
 
 class SubmitError(ValueError):

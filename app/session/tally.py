@@ -1,7 +1,7 @@
 """Running counts over a participant's plan, so that each screen change costs O(1).
 
-Finding the next item, the progress bar and the break check used to scan the whole plan on
-every screen: 20,000 items made that ~200 ms per answer (benchmarks/bench_next_text.py). The
+Finding the next item, the progress bar and the break check by a scan of the whole plan on
+every screen would cost ~200 ms per answer at 20,000 items (benchmarks/bench_next_text.py). The
 answered set only ever grows during a session, so the first unanswered position only moves
 forward and every count only goes up: a cursor and a few counters keep them exactly.
 """

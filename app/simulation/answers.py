@@ -52,6 +52,12 @@ def item_latent(seed: int, item: Item) -> ItemLatent:
     return _item_latent(seed, item.id)
 
 
+def latent_of(seed: int, key: str) -> ItemLatent:
+    """`item_latent` of an item known by `key` alone: the plan draws each sampled position of
+    an item as a new item of the population (its own difficulty and truth)."""
+    return _item_latent(seed, key)
+
+
 @lru_cache(maxsize=65_536)
 def _item_latent(seed: int, item_id: str) -> ItemLatent:
     rng = random.Random(f"sim-item:{seed}:{item_id}")

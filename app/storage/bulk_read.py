@@ -11,14 +11,24 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from sqlalchemy import BigInteger, Boolean, Float, Integer, Table
+from sqlalchemy import BigInteger, Boolean, Engine, Float, Integer, Table
 
 from app.storage.tables import ResponseRow
 
-if TYPE_CHECKING:  # Database reaches these through its methods of the same names
-    from app.storage.database import Database
+
+class Database(Protocol):
+    """What these readers use of `app.storage.database.Database`, which reaches them through
+    its methods of the same names (a protocol, so this module does not import the one that
+    imports it)."""
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def is_sqlite(self) -> bool: ...
+
 
 RESPONSE_TABLE: Table = ResponseRow.__table__  # type: ignore[attr-defined]
 RESPONSE_FIELDS = tuple(c.name for c in RESPONSE_TABLE.columns)

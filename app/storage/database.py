@@ -46,7 +46,7 @@ class ParticipantInfo:
 
 class Database:
     """One database (a SQLite file or a PostgreSQL server). Thread-safe: each call opens its own
-    short session; the UI calls it from its single writer thread (`widgets.writer`)."""
+    short session; the UI calls it from its single writer thread (`widgets.tasks.DatabaseWriter`)."""
 
     def __init__(self, engine: Engine, *, label: str, read_only: bool = False) -> None:
         self.engine = engine

@@ -138,6 +138,9 @@ def _verify(partial: Path, expected: dict[str, int], db_path: Path) -> None:
     try:
         problems = [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
         counts = _counts(conn)
+    except sqlite3.DatabaseError as exc:  # damaged past what the check can list
+        raise SnapshotError(f"{db_path}: the copy failed its integrity check ({exc}); "
+                            "nothing was written") from exc
     finally:
         conn.close()
     if problems != ["ok"]:

@@ -36,7 +36,7 @@ DEFAULT_MAX_SESSION_MINUTES = 60.0
 # better, are each kind's (`Kind.seconds_per_question`, `.seconds_per_document`; documented in
 # docs/authoring.md, "Design warnings").
 # Metric families that compare an answer with gold: without gold they have nothing to score.
-NEEDS_GOLD = frozenset({"accuracy", "sts", "retrieval", "clustering"})
+NEEDS_GOLD = frozenset({"accuracy", "sts", "retrieval", "clustering", "auc"})
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,6 @@ from app.kinds.ranking import RankingQuestion
 from app.kinds.rating import MIN_STEP, Anchor, RatingQuestion
 from app.kinds.relevance import Grade, RelevanceQuestion
 from app.kinds.text import TextQuestion
-from app.study.model_base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
 from app.study.model_participants import Participants
 from app.study.model_quality import Quality
 from app.study.model_reporting import Reporting
@@ -48,9 +47,13 @@ from app.study.model_settings import (
     ProfileField,
     ProfileOption,
     PublishedScore,
+    ViewerSettings,
+    WindowPreset,
     default_blocks,
 )
-from app.study.model_stimuli import (
+from app.study.ui_language import language_problem
+from app.study_types.base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
+from app.study_types.stimuli import (
     CardsStimulus,
     Document,
     ImageRef,
@@ -62,7 +65,6 @@ from app.study.model_stimuli import (
     Stimulus,
     TextStimulus,
 )
-from app.study.ui_language import language_problem
 
 # Defined in the modules above and re-exported here, where the rest of the code imports them.
 __all__ = [
@@ -102,6 +104,8 @@ __all__ = [
     "StrictModel",
     "TextQuestion",
     "TextStimulus",
+    "ViewerSettings",
+    "WindowPreset",
 ]
 
 # --------------------------------------------------------------------------- questions
@@ -185,6 +189,7 @@ class Study(StrictModel):
     design: Design = Field(default_factory=Design)
     assignment: Assignment = Field(default_factory=Assignment)
     models: Models = Field(default_factory=Models)
+    viewer: ViewerSettings = Field(default_factory=ViewerSettings)
     mteb: MtebExport | None = None
     quality: Quality = Field(default_factory=Quality,
                              description="Participant exclusion rules (thresholds).")

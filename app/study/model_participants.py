@@ -16,7 +16,7 @@ import re
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from app.study.model_base import StrictModel
+from app.study_types.base import StrictModel
 
 # A range's ends: the same prefix, then digits (P001, D-20, site3-0042).
 _END = re.compile(r"^(.*?)(\d+)$")

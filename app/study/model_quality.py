@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from app.study.model_base import StrictModel
+from app.study_types.base import StrictModel
 
 QualityRule = Literal["attention_failed", "too_fast", "straight_lining", "incomplete",
                       "low_competence"]

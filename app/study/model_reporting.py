@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from app.study.model_base import StrictModel
+from app.study_types.base import StrictModel
 
 Answer = Literal["yes", "partial", "no", "unknown", "n/a"]
 EvalType = Literal["knowledge", "capabilities", "propensity", "agent"]

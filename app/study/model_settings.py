@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from app.study.model_base import Identifier, StrictModel
+from app.study_types.base import Identifier, StrictModel
 
 
 class ProfileOption(StrictModel):
@@ -104,6 +104,21 @@ class PublishedScore(StrictModel):
 class Models(StrictModel):
     predictions: list[PredictionsRef] = Field(default_factory=list)
     published: list[PublishedScore] = Field(default_factory=list)
+
+
+class WindowPreset(StrictModel):
+    """A DICOM window the reader can choose (Alt+2, Alt+3... in the order given)."""
+
+    label: str = Field(min_length=1, description="e.g. Lung, Bone, Soft tissue.")
+    center: float = Field(description="Window centre (level), in the images' modality units.")
+    width: float = Field(gt=0, description="Window width, in the same units.")
+
+
+class ViewerSettings(StrictModel):
+    """The clinician's viewer: window presets for DICOM images (the file's own window is
+    where each image starts, and where Alt+0 goes back to)."""
+
+    presets: list[WindowPreset] = Field(default_factory=list, max_length=8)
 
 
 class MtebExport(StrictModel):

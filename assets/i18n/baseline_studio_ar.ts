@@ -352,12 +352,60 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <translation>التنقل في صورة مكبّرة (أو اسحبها)</translation>
     </message>
     <message>
+        <source>Alt+] / Alt+[</source>
+        <translation>Alt+] / Alt+[</translation>
+    </message>
+    <message>
+        <source>DICOM: wider / narrower window (or drag across with the right button)</source>
+        <translation>DICOM: نافذة أعرض / أضيق (أو اسحب أفقيًا بالزر الأيمن)</translation>
+    </message>
+    <message>
+        <source>Alt+PgUp / Alt+PgDn</source>
+        <translation>Alt+PgUp / Alt+PgDn</translation>
+    </message>
+    <message>
+        <source>DICOM: raise / lower the level (or drag up and down with the right button)</source>
+        <translation>DICOM: ارفع / اخفض المستوى (أو اسحب لأعلى ولأسفل بالزر الأيمن)</translation>
+    </message>
+    <message>
+        <source>Alt+I · Alt+0 · Alt+2..9</source>
+        <translation>Alt+I · Alt+0 · Alt+2..9</translation>
+    </message>
+    <message>
+        <source>DICOM: invert · the file&apos;s window · the study&apos;s presets</source>
+        <translation>DICOM: عكس الألوان · نافذة الملف · الإعدادات المسبقة للدراسة</translation>
+    </message>
+    <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: الإطار التالي / السابق (أو شريط التمرير أسفل الصورة متعددة الإطارات)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
         <translation>لا يمكن عرض هذه الصورة.
 
 {message}</translation>
+    </message>
+    <message>
+        <source>W {width} · L {level}</source>
+        <translation>W {width} · L {level}</translation>
+    </message>
+    <message>
+        <source>inverted</source>
+        <translation>معكوسة</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>الإطار</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>الإطار {n} من {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

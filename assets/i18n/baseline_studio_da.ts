@@ -316,12 +316,60 @@ Hvis den computer gik ned eller blev slukket, så fortsæt her: intet gemt går 
         <translation>flyt rundt i et forstørret billede (eller træk i det)</translation>
     </message>
     <message>
+        <source>Alt+] / Alt+[</source>
+        <translation>Alt+] / Alt+[</translation>
+    </message>
+    <message>
+        <source>DICOM: wider / narrower window (or drag across with the right button)</source>
+        <translation>DICOM: bredere / smallere vindue (eller træk til siden med højre knap)</translation>
+    </message>
+    <message>
+        <source>Alt+PgUp / Alt+PgDn</source>
+        <translation>Alt+PgUp / Alt+PgDn</translation>
+    </message>
+    <message>
+        <source>DICOM: raise / lower the level (or drag up and down with the right button)</source>
+        <translation>DICOM: hæv / sænk niveauet (eller træk op og ned med højre knap)</translation>
+    </message>
+    <message>
+        <source>Alt+I · Alt+0 · Alt+2..9</source>
+        <translation>Alt+I · Alt+0 · Alt+2..9</translation>
+    </message>
+    <message>
+        <source>DICOM: invert · the file&apos;s window · the study&apos;s presets</source>
+        <translation>DICOM: invertér · filens vindue · studiets forudindstillinger</translation>
+    </message>
+    <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: næste / forrige billede i serien (eller skyderen under et billede med flere)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
         <translation>Dette billede kan ikke vises.
 
 {message}</translation>
+    </message>
+    <message>
+        <source>W {width} · L {level}</source>
+        <translation>W {width} · L {level}</translation>
+    </message>
+    <message>
+        <source>inverted</source>
+        <translation>inverteret</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Billede i serien</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>billede {n} af {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

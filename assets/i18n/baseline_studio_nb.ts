@@ -316,12 +316,60 @@ Hvis den datamaskinen krasjet eller ble slått av, fortsett her: ingenting som e
         <translation>flytt rundt i et forstørret bilde (eller dra i det)</translation>
     </message>
     <message>
+        <source>Alt+] / Alt+[</source>
+        <translation>Alt+] / Alt+[</translation>
+    </message>
+    <message>
+        <source>DICOM: wider / narrower window (or drag across with the right button)</source>
+        <translation>DICOM: bredere / smalere vindu (eller dra sidelengs med høyre knapp)</translation>
+    </message>
+    <message>
+        <source>Alt+PgUp / Alt+PgDn</source>
+        <translation>Alt+PgUp / Alt+PgDn</translation>
+    </message>
+    <message>
+        <source>DICOM: raise / lower the level (or drag up and down with the right button)</source>
+        <translation>DICOM: hev / senk nivået (eller dra opp og ned med høyre knapp)</translation>
+    </message>
+    <message>
+        <source>Alt+I · Alt+0 · Alt+2..9</source>
+        <translation>Alt+I · Alt+0 · Alt+2..9</translation>
+    </message>
+    <message>
+        <source>DICOM: invert · the file&apos;s window · the study&apos;s presets</source>
+        <translation>DICOM: inverter · filens vindu · studiens forhåndsinnstillinger</translation>
+    </message>
+    <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: neste / forrige bilde i serien (eller glidebryteren under et bilde med flere)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
         <translation>Dette bildet kan ikke vises.
 
 {message}</translation>
+    </message>
+    <message>
+        <source>W {width} · L {level}</source>
+        <translation>W {width} · L {level}</translation>
+    </message>
+    <message>
+        <source>inverted</source>
+        <translation>invertert</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Bilde i serien</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>bilde {n} av {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

@@ -325,12 +325,60 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <translation>перемещаться по увеличенному изображению (или перетаскивать его)</translation>
     </message>
     <message>
+        <source>Alt+] / Alt+[</source>
+        <translation>Alt+] / Alt+[</translation>
+    </message>
+    <message>
+        <source>DICOM: wider / narrower window (or drag across with the right button)</source>
+        <translation>DICOM: шире / уже окно (или тяните вбок правой кнопкой мыши)</translation>
+    </message>
+    <message>
+        <source>Alt+PgUp / Alt+PgDn</source>
+        <translation>Alt+PgUp / Alt+PgDn</translation>
+    </message>
+    <message>
+        <source>DICOM: raise / lower the level (or drag up and down with the right button)</source>
+        <translation>DICOM: выше / ниже уровень окна (или тяните вверх и вниз правой кнопкой мыши)</translation>
+    </message>
+    <message>
+        <source>Alt+I · Alt+0 · Alt+2..9</source>
+        <translation>Alt+I · Alt+0 · Alt+2..9</translation>
+    </message>
+    <message>
+        <source>DICOM: invert · the file&apos;s window · the study&apos;s presets</source>
+        <translation>DICOM: инверсия · окно из файла · предустановки исследования</translation>
+    </message>
+    <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM: следующий / предыдущий кадр (или ползунок под многокадровым изображением)</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
         <translation>Это изображение не удаётся показать.
 
 {message}</translation>
+    </message>
+    <message>
+        <source>W {width} · L {level}</source>
+        <translation>W {width} · L {level}</translation>
+    </message>
+    <message>
+        <source>inverted</source>
+        <translation>инвертировано</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>Кадр</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>кадр {n} из {total}</translation>
     </message>
     <message>
         <source>unknown error</source>

@@ -307,12 +307,60 @@ If that computer crashed or was switched off, continue here: nothing saved is lo
         <translation>在放大的图像中移动（或拖动它）</translation>
     </message>
     <message>
+        <source>Alt+] / Alt+[</source>
+        <translation>Alt+] / Alt+[</translation>
+    </message>
+    <message>
+        <source>DICOM: wider / narrower window (or drag across with the right button)</source>
+        <translation>DICOM：加宽 / 收窄窗宽（或按住右键左右拖动）</translation>
+    </message>
+    <message>
+        <source>Alt+PgUp / Alt+PgDn</source>
+        <translation>Alt+PgUp / Alt+PgDn</translation>
+    </message>
+    <message>
+        <source>DICOM: raise / lower the level (or drag up and down with the right button)</source>
+        <translation>DICOM：提高 / 降低窗位（或按住右键上下拖动）</translation>
+    </message>
+    <message>
+        <source>Alt+I · Alt+0 · Alt+2..9</source>
+        <translation>Alt+I · Alt+0 · Alt+2..9</translation>
+    </message>
+    <message>
+        <source>DICOM: invert · the file&apos;s window · the study&apos;s presets</source>
+        <translation>DICOM：反色 · 文件自带的窗 · 研究的预设</translation>
+    </message>
+    <message>
+        <source>Alt+. / Alt+,</source>
+        <translation>Alt+. / Alt+,</translation>
+    </message>
+    <message>
+        <source>DICOM: next / previous frame (or the slider under a multi-frame image)</source>
+        <translation>DICOM：下一帧 / 上一帧（或多帧图像下方的滑块）</translation>
+    </message>
+    <message>
         <source>This image cannot be shown.
 
 {message}</source>
         <translation>无法显示此图像。
 
 {message}</translation>
+    </message>
+    <message>
+        <source>W {width} · L {level}</source>
+        <translation>窗宽 {width} · 窗位 {level}</translation>
+    </message>
+    <message>
+        <source>inverted</source>
+        <translation>已反色</translation>
+    </message>
+    <message>
+        <source>Frame</source>
+        <translation>帧</translation>
+    </message>
+    <message>
+        <source>frame {n} of {total}</source>
+        <translation>第 {n} 帧，共 {total} 帧</translation>
     </message>
     <message>
         <source>unknown error</source>

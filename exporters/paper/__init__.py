@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from app.results.summary import StudyResults
+from app.results.analysis import StudyAnalysis
 from app.storage.records import SessionRecord
 from app.study.loader import LoadedStudy
-from exporters.gaps_csv import HumanVsModel
 from exporters.paper.bib import references_bib
 from exporters.paper.blocks import render_all
 from exporters.paper.document import paper_tex
@@ -23,8 +22,8 @@ from exporters.paper.tables import agreement_table, headline_table
 PAPER_DIR = "paper"
 
 
-def tables_tex(results: StudyResults, hvm: HumanVsModel, numbers: Numbers) -> str:
-    tables = [headline_table(results, g, hvm.gaps, numbers) for g in results.groups]
+def tables_tex(results: StudyAnalysis, numbers: Numbers) -> str:
+    tables = [headline_table(results, g, results.gaps, numbers) for g in results.groups]
     made = [t for t in tables if t is not None]
     agreement = agreement_table(results, numbers)
     made += [agreement] if agreement is not None else []
@@ -34,20 +33,19 @@ def tables_tex(results: StudyResults, hvm: HumanVsModel, numbers: Numbers) -> st
     return head + "\n" + render_all(made)
 
 
-def write_paper(loaded: LoadedStudy, results: StudyResults, hvm: HumanVsModel,
-                frame: pd.DataFrame, sessions: list[SessionRecord], timing: pd.DataFrame,
-                out_dir: Path, *, digits: int = DEFAULT_DIGITS,
+def write_paper(loaded: LoadedStudy, results: StudyAnalysis, sessions: list[SessionRecord],
+                timing: pd.DataFrame, out_dir: Path, *, digits: int = DEFAULT_DIGITS,
                 checklist: pd.DataFrame | None = None) -> list[Path]:
-    """Write paper/ under `out_dir`. `frame`: the scored responses (after exclusions);
-    `sessions`: theirs; `timing`: timing.csv's table; `checklist`: checklist.csv's rows
-    (paper/checklist.tex is written with them, exporters.checklist)."""
+    """Write paper/ under `out_dir`: every number from the analysis `results`; `sessions`:
+    the sessions of its scored responses; `timing`: timing.csv's table; `checklist`:
+    checklist.csv's rows (paper/checklist.tex is written with them, exporters.checklist)."""
     folder = out_dir / PAPER_DIR
     folder.mkdir(parents=True, exist_ok=True)
     numbers = Numbers(digits)
     used = Used(numbers)
     files = {
-        "tables.tex": tables_tex(results, hvm, numbers),
-        "methods.tex": methods_tex(results, hvm, frame, sessions, timing, used, checklist),
+        "tables.tex": tables_tex(results, numbers),
+        "methods.tex": methods_tex(results, sessions, timing, used, checklist),
         "references.bib": references_bib(),
         "paper.tex": paper_tex(loaded.study.title, loaded.study.description),
     }

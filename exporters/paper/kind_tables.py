@@ -81,10 +81,11 @@ def ratings_table(results: StudyResults, numbers: Numbers) -> Table | None:
 
 
 def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
-    """Accuracy and median response time per category value, with the correlation between
-    a category's mean response time and the models' accuracy on it."""
+    """The humans' and the models' main score (the question's metric, the headline table's)
+    and median response time per category value, with the correlation between a category's
+    median response time and the models' score on it."""
     rows = results.rt_categories
-    rows = rows[rows["human_accuracy"].notna() & rows["median_rt_ms"].notna()]
+    rows = rows[rows["human_score"].notna() & rows["median_rt_ms"].notna()]
     # Each question's first breakdown category, as in the headline table (rt_categories.csv
     # has them all).
     first = {g.question_id: g.breakdown()[0] for g in results.groups if g.breakdown()}
@@ -100,9 +101,9 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
     notes = []
     for (question_id, category), block in rows.groupby(["question_id", "category"], sort=False):
         lines = [[escape(question_id) if not k else "", label(category) if not k else "",
-                  label(r.category_value), numbers.count(r.n_items),
-                  numbers.metric(r.human_accuracy, "accuracy"),
-                  numbers.metric(r.model_accuracy, "accuracy"), numbers.ms(r.median_rt_ms)]
+                  label(r.category_value), numbers.count(r.n_items), escape(str(r.metric)),
+                  numbers.metric(r.human_score, str(r.metric)),
+                  numbers.metric(r.model_score, str(r.metric)), numbers.ms(r.median_rt_ms)]
                  for k, r in enumerate(block.itertuples(index=False))]
         sections.append(lines)
         found = corr[(corr["question_id"] == question_id) & (corr["category"] == category)]
@@ -112,10 +113,12 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
                              f"$\\rho$ = {numbers.coef(r.r)}, $p$ = {numbers.p(r.p)}, "
                              f"$n$ = {numbers.count(r.n)}")
     text = ("Spearman correlation of the median response time per category value with the "
-            "models' mean accuracy: " + "; ".join(notes) + ".") if notes else ""
-    return Table("response-times", "Accuracy (\\%) and median response time per category.",
-                 ["Question", "Category", "Value", "Items", "Humans", "Models",
-                  "Median RT (ms)"], "lllrrrr", sections, text)
+            "models' mean score: " + "; ".join(notes) + ".") if notes else ""
+    return Table("response-times", "Main score of the humans (mean over raters) and of the "
+                 "models (mean over models), in the question's metric as in the headline "
+                 "table, and median response time per category.",
+                 ["Question", "Category", "Value", "Items", "Metric", "Humans", "Models",
+                  "Median RT (ms)"], "llllrrrr", sections, text)
 
 
 def kind_tables(results: StudyResults, numbers: Numbers) -> list[Table]:

@@ -105,8 +105,15 @@ class Numbers:
         """`[58.2, 64.5]`, or '' when there is no interval (no bootstrap)."""
         if real_number(low) is None or real_number(high) is None:
             return ""
-        show = (lambda v: self.metric(v, metric)) if fmt == "metric" else self.coef
-        return f"[{show(low)}, {show(high)}]"
+        # A narrow interval is printed with as many more decimals as it takes for its ends to
+        # differ: [0.158, 0.163], never the point [0.16, 0.16].
+        for extra in range(4):
+            numbers = Numbers(self.digits + extra)
+            show = (lambda v, n=numbers: n.metric(v, metric)) if fmt == "metric" else numbers.coef
+            text_low, text_high = show(low), show(high)
+            if text_low != text_high or float(low) == float(high):
+                break
+        return f"[{text_low}, {text_high}]"
 
 
 def real_number(value: Any) -> float | None:

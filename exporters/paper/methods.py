@@ -12,11 +12,12 @@ import numpy as np
 import pandas as pd
 
 from app import __version__
+from app.results.analysis import StudyAnalysis
+from app.results.intervals import MIN_ITEMS, MIN_RATERS
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
 from exporters.analysis_words import interval_words, metric_words, significance_tests
-from exporters.gaps_csv import HumanVsModel
 from exporters.paper.latex import Numbers, escape, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
 from exporters.simulated import simulated_count
@@ -92,7 +93,7 @@ def sessions_sentence(sessions: list[SessionRecord], frame: pd.DataFrame, used: 
     return text + "."
 
 
-def exclusions_sentence(hvm: HumanVsModel, used: Used) -> str:
+def exclusions_sentence(hvm: StudyAnalysis, used: Used) -> str:
     rows = hvm.exclusions
     if rows.empty:
         return ""
@@ -155,16 +156,18 @@ def agreement_sentence(results: StudyResults, used: Used) -> str:
 
 
 def family_words(gaps: pd.DataFrame) -> str:
-    """The Holm family as gaps.csv names it (a `family` column where the analysis writes one);
-    else the family gaps_csv adjusts over: the models sharing a human party and cell."""
-    if "family" in gaps.columns:
-        names = list(dict.fromkeys(str(f) for f in gaps["family"].dropna() if str(f)))
+    """The Holm families as gaps.csv's holm_family names them (categories in words)."""
+    column = "holm_family" if "holm_family" in gaps.columns else "family"
+    if column in gaps.columns:
+        names = list(dict.fromkeys(part.strip().replace("_", " ")
+                                   for f in gaps[column].dropna() for part in str(f).split(";")
+                                   if part.strip()))
         if names:
-            return escape("; ".join(names))
+            return "each Holm family gaps.csv lists (" + escape("; ".join(names)) + ")"
     return "the models compared with the same human party and cell"
 
 
-def scores_sentence(results: StudyResults, hvm: HumanVsModel, used: Used) -> str:
+def scores_sentence(results: StudyAnalysis, used: Used) -> str:
     """The best scores, then how intervals and tests were made, as gaps.csv's method column
     says for each question (a rating question's gap is not a permutation test)."""
     parts = []
@@ -189,7 +192,13 @@ def scores_sentence(results: StudyResults, hvm: HumanVsModel, used: Used) -> str
         return ""
     text = ("Humans and models were scored with the benchmark's own metrics on the same items "
             "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ".")
-    gaps = hvm.gaps
+    if results.options.n_boot > 0:
+        boot = used.count("bootstrap_resamples", results.options.n_boot, "bootstrap resamples")
+        text += (f" Confidence intervals ({boot} bootstrap resamples) treat "
+                 f"{INTERVAL_SENTENCE[results.options.interval]}; a cell with fewer than "
+                 f"{MIN_ITEMS} items (or, for an interval over raters, fewer than {MIN_RATERS} "
+                 "raters) gets none.")
+    gaps = results.gaps
     methods: dict[str, list[str]] = {}
     for question_id in dict.fromkeys(gaps["question_id"].astype(str)) if not gaps.empty else []:
         method = "; ".join(interval_words(gaps, question_id) + significance_tests(gaps, question_id))
@@ -203,6 +212,16 @@ def scores_sentence(results: StudyResults, hvm: HumanVsModel, used: Used) -> str
                  + (f" The p values are Holm-adjusted over {family_words(gaps)} "
                     "\\citep{holm1979,statsmodels}." if tested else ""))
     return text
+
+
+INTERVAL_SENTENCE = {
+    "raters+items": "both the raters and the items as samples of their populations (a two-way "
+                    "bootstrap; a participant, a pooled answer and a model over items)",
+    "items": "the items as sampled and the raters as fixed (intervals conditional on these "
+             "raters)",
+    "raters": "the raters as sampled and the items as fixed (intervals conditional on these "
+              "items)",
+}
 
 
 def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> str:
@@ -265,17 +284,19 @@ def checklist_sentence(checklist: pd.DataFrame | None) -> str:
     return " ".join([*parts, tail])
 
 
-def methods_tex(results: StudyResults, hvm: HumanVsModel, frame: pd.DataFrame,
-                sessions: list[SessionRecord], timing: pd.DataFrame, used: Used,
-                checklist: pd.DataFrame | None = None) -> str:
+def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: pd.DataFrame,
+                used: Used, checklist: pd.DataFrame | None = None) -> str:
+    """`results.responses`: the scored responses (after the applied quality rules);
+    `sessions`: theirs."""
+    frame = results.responses
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
                              sessions_sentence(sessions, frame, used),
-                             exclusions_sentence(hvm, used)) if s),
+                             exclusions_sentence(results, used)) if s),
         agreement_sentence(results, used),
-        scores_sentence(results, hvm, used),
-        timing_sentence(frame, timing, used),
+        scores_sentence(results, used),
         checklist_sentence(checklist),
+        timing_sentence(frame, timing, used),
         f"The study ran in Baseline Studio {escape(__version__)} \\citep{{baselinestudio}}; "
         "agreement statistics come from the krippendorff and statsmodels packages "
         "\\citep{krippendorffpy,statsmodels}.",

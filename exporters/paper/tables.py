@@ -2,7 +2,7 @@
 breakdown category, with CIs, bold bests and Holm daggers) and the agreement table.
 
 Read from the same objects the CSV writers write: `StudyResults.scores` (human_scores.csv,
-model_scores.csv), `StudyResults.agreement` (agreement.csv) and the gaps of `HumanVsModel`
+model_scores.csv), `StudyResults.agreement` (agreement.csv) and `StudyAnalysis.gaps`
 (gaps.csv)."""
 
 from __future__ import annotations
@@ -96,7 +96,10 @@ def significant_models(gaps: pd.DataFrame, question_id: str, column: Column) -> 
     if values.empty:
         return set()
     best = values.idxmin() if better(0.0, 1.0, metric) else values.idxmax()
-    rows = humans[(humans["human"] == best) & (humans["p_holm"] < ALPHA)]
+    # Significant after Holm, and not within the Monte Carlo error of alpha (gaps.csv's
+    # `significant` says "yes" only then).
+    decided = (humans["significant"] == "yes") if "significant" in humans else True
+    rows = humans[(humans["human"] == best) & (humans["p_holm"] < ALPHA) & decided]
     return set(rows["model"].astype(str))
 
 

@@ -1,4 +1,4 @@
-"""Regenerate the five bundled demo studies (deterministic; the outputs are committed).
+"""Regenerate the six bundled demo studies (deterministic; the outputs are committed).
 
     .venv/bin/python -m studies._make.make_all
 """
@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from studies._make import (
+    make_chest_reader,
     make_hume,
     make_lesion_vqa,
     make_poems,
@@ -13,7 +14,8 @@ from studies._make import (
     make_spinbench,
 )
 
-GENERATORS = (make_hume, make_lesion_vqa, make_poems, make_spinbench, make_preferences)
+GENERATORS = (make_hume, make_lesion_vqa, make_poems, make_spinbench, make_preferences,
+              make_chest_reader)
 
 if __name__ == "__main__":
     for generator in GENERATORS:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import threading
 
 import pytest
 
@@ -20,6 +21,33 @@ def test_the_pause_restores_the_collector_as_it_was() -> None:
         with gc_paused():
             assert not gc.isenabled()
         assert not gc.isenabled()  # the inner pause leaves the outer one alone
+    assert gc.isenabled()
+
+
+def test_overlapping_pauses_on_two_threads_resume_the_collector_only_when_both_end() -> None:
+    """Pauses that overlap but do not nest (an export on a reader thread beside a study load
+    on another): the collector stays off until the last one ends, then comes back on."""
+    first_in, second_in, first_out = (threading.Event() for _ in range(3))
+    seen: list[bool] = []
+
+    def first() -> None:
+        with gc_paused():
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    def second() -> None:
+        first_in.wait(5)
+        with gc_paused():
+            second_in.set()
+            first_out.wait(5)
+            seen.append(gc.isenabled())  # the first pause has ended, this one has not
+    threads = [threading.Thread(target=f) for f in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert seen == [False]
     assert gc.isenabled()
 
 

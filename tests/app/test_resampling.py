@@ -49,4 +49,21 @@ def test_kept_tables_are_the_draws_made_afresh(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(resampling, "_KEPT_BYTES", 2_000 * 30)
     for seed in range(3):
         resampling.resample_counts(2_000, 30, seed)
-    assert list(resampling._KEPT) == [(2_000, 30, 2)]
+    assert list(resampling._KEPT) == [(2_000, 30, resampling.seed_number(2))]
+
+
+def test_every_character_of_the_key_reaches_the_draws() -> None:
+    """The key's whole text seeds the stream: the seed prefix of a cell's key (`--seed 0` ...
+    `--seed 6`) and a question id in the middle of it ('label' and 'group' end alike) each
+    give other draws; a seed folded from the key's last bytes gave these the same."""
+    keys = [f"{seed}:label:hf_subset=eng" for seed in range(7)] + ["0:group:hf_subset=eng"]
+    numbers = {resampling.seed_number(k) for k in keys}
+    assert len(numbers) == len(keys)
+    tables = [resampling.resample_counts(30, 50, k) for k in keys]
+    for a in range(len(tables)):
+        for b in range(a + 1, len(tables)):
+            assert not np.array_equal(tables[a], tables[b]), (keys[a], keys[b])
+    assert resampling.seed_number(3) == resampling.seed_number("3")
+    first = resampling.seeded_rng("0:raters:q").random(5)
+    assert np.array_equal(first, resampling.seeded_rng("0:raters:q").random(5))
+    assert not np.array_equal(first, resampling.seeded_rng("1:raters:q").random(5))

@@ -117,8 +117,10 @@ def test_numbers_equal_the_csvs(tmp_path: Path) -> None:
         category = unescape(line[1]) or category
         row = rt[(read(rt["category"]) == category)
                  & (read(rt["category_value"]) == unescape(line[2]))].iloc[0]
-        assert numbers_in(line[4]) == [round(row["human_accuracy"] * 100, 1)]
-        assert numbers_in(line[6]) == [round(row["median_rt_ms"])]
+        assert unescape(line[4]) == row["metric"] == "accuracy"
+        assert numbers_in(line[5]) == [round(row["human_score"] * 100, 1)]
+        assert numbers_in(line[6]) == [round(row["model_score"] * 100, 1)]
+        assert numbers_in(line[7]) == [round(row["median_rt_ms"])]
     # methods.tex prints what summary.json holds, and summary.json holds the CSVs' values.
     summary = json.loads((out / "paper" / "summary.json").read_text(encoding="utf-8"))
     methods = (out / "paper" / "methods.tex").read_text(encoding="utf-8")

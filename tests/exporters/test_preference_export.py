@@ -48,7 +48,7 @@ def test_pairwise_tables(exported: Path) -> None:
     out = exported / "out"
     table = pd.read_csv(out / "pairwise.csv")
     assert list(table.columns) == ["question_id", "system", "strength", "ci_low", "ci_high",
-                                   "wins", "losses", "ties", "n_comparisons", "win_rate"]
+                                   "ci_kind", "wins", "losses", "ties", "n_comparisons", "win_rate"]
     assert set(table["system"]) == {"demo-system-1", "demo-system-2"}
     items = {i.id: i for i in load_study(bundled_studies_dir() / "preference-demo").study.items}
     wins = {"demo-system-1": 0, "demo-system-2": 0}

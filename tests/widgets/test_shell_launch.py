@@ -86,3 +86,17 @@ def test_the_real_command_self_test(tmp_path: Path) -> None:
     assert "self-test passed" in done.stdout
     # The self-test used a throwaway data folder, not the one it was given.
     assert not (tmp_path / "home" / "baseline-studio.sqlite3").exists()
+
+
+def test_the_self_test_opens_what_ships_not_the_test_fixtures() -> None:
+    """Without --study the self-test opens a bundled study; product code never falls back on
+    tests/ (absent from an installation), except the screenshot tour, a developer's tool run
+    from the source tree."""
+    from app.home import bundled_studies_dir
+    from widgets.self_test import choose_study
+
+    assert choose_study(None, None).parent == bundled_studies_dir()
+    for folder in ("app", "widgets", "exporters", "baseline_studio"):
+        for path in (REPO / folder).rglob("*.py"):
+            if path.name != "screenshots.py":
+                assert '"tests" / "fixtures"' not in path.read_text(encoding="utf-8"), path

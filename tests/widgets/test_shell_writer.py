@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 from app.storage import open_database
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.tasks import DatabaseWriter, describe_error
 
 
 def test_jobs_run_in_order_on_one_thread_and_results_come_back_on_the_ui_thread(qtbot) -> None:

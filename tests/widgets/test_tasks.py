@@ -11,8 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.study.errors import UserInputError
 from widgets.qt import QObject, is_alive
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import TaskManager, describe_error
 
 
 def test_writes_run_on_the_writer_thread_in_order(qtbot: QtBot) -> None:

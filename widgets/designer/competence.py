@@ -9,10 +9,8 @@ from typing import Any
 
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from widgets.jobs import Job
 from widgets.qt import QObject, Signal
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import Job, TaskManager, describe_error
 
 
 class CompetenceReader(QObject):

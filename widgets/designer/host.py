@@ -9,7 +9,7 @@ from typing import Protocol
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QSettings, QtWidgets, QWidget
-from widgets.writer import DatabaseWriter
+from widgets.tasks import DatabaseWriter
 
 
 class DesignerHost(Protocol):

@@ -17,7 +17,7 @@ from typing import Any
 from app.home import installed_studies_dir
 from widgets.designer.host import DesignerHost
 from widgets.qt import QAction, QtWidgets, QWidget
-from widgets.writer import describe_error
+from widgets.tasks import describe_error
 
 
 def module_available(name: str) -> bool:

@@ -26,9 +26,8 @@ from widgets.designer.design_tab import DesignReport, DesignTab, design_report
 from widgets.designer.tools import add_tool_actions, remind_timing_check
 from widgets.qt import QKeySequence, QSettings, Qt, QtGui, QtWidgets, QWidget
 from widgets.settings import restore_geometry, save_geometry
-from widgets.tasks import TaskManager
+from widgets.tasks import TaskManager, describe_error
 from widgets.typography import ScaledFonts, mute
-from widgets.writer import describe_error
 
 GEOMETRY_KEY = "designer_window"
 COMPETENCE = "Competence"  # relative to the other raters (widgets.designer.competence)

@@ -19,16 +19,17 @@ drops what is queued, waits `SHUTDOWN_WAIT_S` for what is running, and then leav
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
+import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from app.imaging import DecodedImage, ImageError, Size, decode_image
-from widgets.qt import QGuiApplication, QObject, Signal
+from widgets.qt import QGuiApplication, QObject, Signal, is_alive
+from widgets.tasks import gui_relay
 
 # 128 MB: ten screen-sized decodes at 2560 x 1600 (the current item, the two prefetched
 # after it, a few to go back to), or one sharp 24-megapixel decode for zooming beside them.
@@ -128,6 +129,11 @@ class _Decoders:
 
 
 def _decode_job(cache: ImageCache, key: str, box: Size | None) -> Callable[[], None]:
+    # The worker holds no reference to the cache (a QObject): it posts the result through the
+    # application's relay, and the cache is looked up on the GUI thread (widgets.tasks says why).
+    cache_ref = weakref.ref(cache)
+    relay = gui_relay()
+
     def run() -> None:
         try:
             result: DecodedImage | str = decode_image(key, box)
@@ -135,16 +141,20 @@ def _decode_job(cache: ImageCache, key: str, box: Size | None) -> Callable[[], N
             result = str(exc)
         except MemoryError:
             result = f"{key}: not enough memory to decode this image"
-        # Emitted from this worker thread; Qt queues it to the cache's (GUI) thread. If the
-        # cache was deleted while we decoded, there is nobody to tell.
-        with contextlib.suppress(RuntimeError):
-            cache._finished.emit(key, box, result)
+        relay.post(_decoded, cache_ref, key, box, result)
     return run
+
+
+def _decoded(cache_ref: weakref.ref[ImageCache], key: str, box: Size | None,
+             result: DecodedImage | str) -> None:
+    """GUI thread: hand a decode's result to its cache, unless the cache is gone."""
+    cache = cache_ref()
+    if cache is not None and is_alive(cache):
+        cache._on_finished(key, box, result)
 
 
 class ImageCache(QObject):
     loaded = Signal(str)  # key: decoded, or failed (then `get(key).error` says why)
-    _finished = Signal(str, object, object)
 
     def __init__(self, budget_bytes: int = DEFAULT_BUDGET, *, default_size: Size | None = None,
                  threads: int | None = None, parent: QObject | None = None) -> None:
@@ -157,7 +167,6 @@ class ImageCache(QObject):
         self._asked: set[str] = set()  # keys asked for since the last prefetch
         # Two workers at most: decoding is CPU-bound and the trial screen must stay smooth.
         self._decoders = _Decoders(threads or max(1, min(2, (os.cpu_count() or 2) - 1)))
-        self._finished.connect(self._on_finished)
 
     @staticmethod
     def key(path: Path | str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from app.dicom import Window
 from app.imaging import Adjustment
 from widgets.buttons import plain_button
 from widgets.flow_layout import FlowLayout
@@ -128,7 +129,8 @@ class ImagePanel(QWidget):
     ready = Signal()
 
     def __init__(self, paths: Sequence[Path], captions: Sequence[str | None] = (),
-                 cache: ImageCache | None = None, parent: QWidget | None = None) -> None:
+                 cache: ImageCache | None = None, parent: QWidget | None = None, *,
+                 presets: Sequence[tuple[str, float, float]] = ()) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -139,6 +141,7 @@ class ImagePanel(QWidget):
         self.captions: list[QLabel] = []
         for index in range(len(paths)):
             viewer = ImageViewer(cache)
+            viewer.set_presets([(label, Window(c, w)) for label, c, w in presets])
             viewer.setAccessibleName(self.tr("Image {n}").format(n=index + 1))
             viewer.ready.connect(self._viewer_ready)
             caption_text = captions[index] if index < len(captions) else None

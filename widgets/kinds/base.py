@@ -172,7 +172,3 @@ class WidgetKind(Generic[QuestionT, StateT]):
         that the trial screen's hint says Ctrl+Enter submits from there."""
         return False
 
-    def rating_scale(self, question: Question) -> list[float] | None:
-        """The points of the question's scale when its answers are points on one (the results
-        window draws them: mean rating per group, ratings per author group); None otherwise."""
-        return None

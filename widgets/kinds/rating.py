@@ -252,6 +252,3 @@ class RatingKind(WidgetKind[RatingQuestion, RatingState]):
     def autopilot_keys(self, state: AnswerState) -> Iterator[KeyPress]:
         # The value 1, or the first point.
         return while_incomplete(state, KeyPress(Qt.Key.Key_1, "1"))
-
-    def rating_scale(self, question: Question) -> list[float] | None:
-        return self.own_question(question).scale_points()

@@ -1,1 +1,1 @@
-"""Preview a study as a participant gets it, without recording (issue 15)."""
+"""Preview a study as a participant gets it, without recording."""

@@ -30,7 +30,7 @@ from widgets.shell.feedback import describe_answer
 from widgets.shell.main_window import MainWindow
 from widgets.shell.page import Page
 from widgets.shell.participant_screen import ParticipantScreen
-from widgets.writer import describe_error
+from widgets.tasks import describe_error
 
 GOLD_STYLE = "color: #7a5a00; background: #fff4c2; padding: 4px 8px;"
 Signature = tuple[str, tuple[tuple[str, int, int], ...]]

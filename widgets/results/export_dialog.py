@@ -10,10 +10,8 @@ from typing import Any
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from app.study.model_quality import QUALITY_RULES, RULE_WORDS
-from widgets.jobs import Job
 from widgets.qt import QtGui, QtWidgets, QWidget, Signal, Slot
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import Job, TaskManager, describe_error
 
 
 class ExportDialog(QtWidgets.QDialog):

@@ -24,13 +24,15 @@ SIGNIFICANT, OTHER = "#C44E52", "#1F77B4"
 def gap_label(row: Any) -> str:
     """A gaps.csv row (itertuples) as the forest plot's row label."""
     cell = "all items" if row.category == ALL else str(row.category_value)
-    star = " *" if is_significant(row.p_holm) else ""
+    star = " *" if is_significant(row.p_holm, getattr(row, "significant", "yes")) else ""
     flag = " (illustrative)" if bool(row.illustrative) else ""
     return f"{cell} · {row.human} − {row.model}{flag}{star}"
 
 
-def is_significant(p_holm: float) -> bool:
-    return math.isfinite(float(p_holm)) and float(p_holm) < ALPHA
+def is_significant(p_holm: float, decided: object = "yes") -> bool:
+    """Holm-adjusted p below ALPHA, and not within its Monte Carlo error of it (gaps.csv's
+    `significant` is "yes" only then)."""
+    return math.isfinite(float(p_holm)) and float(p_holm) < ALPHA and decided == "yes"
 
 
 class ForestPlot(ResultsPlot):
@@ -63,7 +65,9 @@ class ForestPlot(ResultsPlot):
         diff = rows["difference"].to_numpy(dtype=float)
         low = rows["ci_low"].to_numpy(dtype=float)
         high = rows["ci_high"].to_numpy(dtype=float)
-        marked = np.array([is_significant(p) for p in rows["p_holm"]], dtype=bool)
+        decided = rows["significant"] if "significant" in rows else ["yes"] * len(rows)
+        marked = np.array([is_significant(p, s) for p, s in zip(rows["p_holm"], decided,
+                                                                 strict=True)], dtype=bool)
         self.significant_rows = int(marked.sum())
         self.addItem(pg.InfiniteLine(pos=0, angle=90,
                                      pen=pg.mkPen("#888", style=pg.QtCore.Qt.PenStyle.DashLine)))

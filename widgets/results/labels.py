@@ -23,15 +23,17 @@ COLUMNS = {
     "gold": "Gold answer", "majority_differs_from_gold": "Majority is not gold",
     "categories": "Categories", "mean_rt_ms": "Mean RT (ms)", "median_rt_ms": "Median RT (ms)",
     "n_correct": "Correct answers", "mean_rt_correct_ms": "Mean RT, correct (ms)",
-    "median_rt_correct_ms": "Median RT, correct (ms)", "human_accuracy": "Human accuracy",
-    "model_accuracy": "Model accuracy", "n_models": "Models",
+    "median_rt_correct_ms": "Median RT, correct (ms)", "human_score": "Human score",
+    "model_score": "Model score", "n_models": "Models", "humans_left_out": "Humans left out",
     "human_kind": "Human side", "human": "Human", "metric": "Metric",
     "human_value": "Human score", "model_value": "Model score",
     "difference": "Difference (human - model)", "p_value": "p", "p_holm": "p (Holm)",
     "difficulty": "Difficulty (logits)", "se": "SE", "p_correct_humans": "Share correct, humans",
     "p_correct_models": "Share correct, models", "epsilon": "Margin (epsilon)",
     "winning_rate": "Winning rate", "advantage_probability": "Advantage probability",
-    "passed": "Passed", "n_humans": "Humans",
+    "passed": "Passed", "n_humans": "Humans", "ci_kind": "Interval covers",
+    "p_method": "p from", "p_mc_error": "p's Monte Carlo error", "holm_family": "Holm family",
+    "significant": "Significant (Holm, 0.05)",
 }
 # Values that are internal names themselves (kinds of rows, statistics, metrics, categories).
 VALUES = {

@@ -1,34 +1,32 @@
-"""The results model: computes `app.results.compute_results` on the task manager's read pool
-(off the UI thread and never behind a session's writes), and again when responses arrive (a
-cheap poll of the response count), and hands plain results to the views."""
+"""The results model: computes the study's analysis (`app.results.analysis.analyse`, the one
+the export writes, quality rules included) on the task manager's read pool (off the UI thread
+and never behind a session's writes), and again when responses arrive (a cheap poll of the
+response count), and hands it to the views, which only render it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pandas as pd
 
-from app.results.comments import comments
+from app.results.analysis import StudyAnalysis, analyse
 from app.results.frame import responses_frame
-from app.results.human_range import compare_with_models
 from app.results.options import ResultsOptions
-from app.results.summary import StudyResults, compute_results
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QObject, QTimer, Signal, Slot
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import TaskManager, describe_error
 
 POLL_MS = 3000
 
 
 class ResultsModel(QObject):
-    updated = Signal(object)  # StudyResults
+    updated = Signal(object)  # StudyAnalysis
     failed = Signal(str)
     busy_changed = Signal(bool)
-    compared = Signal(object)  # (gaps, human range) of the latest results: Human vs model tab
+    compared = Signal(object)  # (gaps, human range) of the latest analysis: Human vs model tab
 
     def __init__(self, loaded: LoadedStudy, db: Database, options: ResultsOptions | None = None,
                  *, tasks: TaskManager, poll_ms: int = POLL_MS,
@@ -38,8 +36,7 @@ class ResultsModel(QObject):
         self.loaded = loaded
         self.db = db
         self.options = options or ResultsOptions()
-        self.results: StudyResults | None = None
-        self.comments: pd.DataFrame | None = None  # free-text answers (app.results.comments)
+        self.results: StudyAnalysis | None = None
         self.last_count: int | None = None
         self._computing = False
         self._again = False
@@ -48,6 +45,11 @@ class ResultsModel(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.poll)
+
+    @property
+    def comments(self) -> pd.DataFrame | None:
+        """The free-text answers of the latest analysis (app.results.comments)."""
+        return self.results.comments if self.results is not None else None
 
     @property
     def busy(self) -> bool:
@@ -64,6 +66,13 @@ class ResultsModel(QObject):
     def set_include_simulated(self, include: bool) -> None:
         if include != self.options.include_simulated:
             self.options = replace(self.options, include_simulated=include)
+            self.refresh()
+
+    def set_exclude(self, rules: Sequence[str]) -> None:
+        """The quality rules whose excluded participants the analysis leaves out, as
+        `export --exclude` does."""
+        if tuple(rules) != self.options.exclude:
+            self.options = replace(self.options, exclude=tuple(rules))
             self.refresh()
 
     def _run(self, fn: Callable[[], Any], callback: Callable[[Any, BaseException | None], None],
@@ -88,12 +97,10 @@ class ResultsModel(QObject):
         self.busy_changed.emit(True)
         loaded, db, options = self.loaded, self.db, self.options
 
-        def work() -> tuple[int, StudyResults, pd.DataFrame]:
+        def work() -> tuple[int, StudyAnalysis]:
             count = db.count_responses(loaded.study.id)
-            # One read serves the scores and the comments.
             frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
-            return (count, compute_results(loaded, db, options, frame=frame),
-                    comments(loaded.study, frame))
+            return count, analyse(loaded, frame, options)
 
         self._run(work, self._computed, "computing the results")
 
@@ -102,23 +109,14 @@ class ResultsModel(QObject):
         if error is not None:
             self.failed.emit(describe_error(error))
         else:
-            self.last_count, self.results, self.comments = result
+            self.last_count, self.results = result
             self.updated.emit(self.results)
-            # The human-vs-model tests take as long again: run after, never holding the scores.
-            scored = self.results
-            self._run(lambda: compare_with_models(scored), self._compared,
-                      "comparing humans and models")
+            self.compared.emit((self.results.gaps, self.results.human_range))
         if self._again:
             self._again = False
             self.refresh()
         else:
             self.busy_changed.emit(False)
-
-    def _compared(self, result: Any, error: BaseException | None) -> None:
-        if error is not None:
-            self.failed.emit(describe_error(error))
-        else:
-            self.compared.emit(result)
 
     @Slot()
     def poll(self) -> None:

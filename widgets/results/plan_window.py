@@ -11,20 +11,32 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from app.simulation.planning import DEFAULT_RATERS, PLAN_COLUMNS, Plan, make_plan, plan_target
+from app.simulation.planning import (
+    DEFAULT_RATERS,
+    HOURS,
+    PARTICIPANTS,
+    PLAN_COLUMNS,
+    RATERS,
+    RECOMMENDED,
+    TARGET_HUMAN,
+    WIDTH_ALPHA,
+    WIDTH_GAP,
+    WIDTH_HUMAN,
+    Plan,
+    make_plan,
+    plan_target,
+)
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from widgets.jobs import Job
 from widgets.plotting import export_png, export_svg, pg
 from widgets.qt import Qt, QtWidgets, QWidget, Signal, Slot
 from widgets.results.plots import ResultsPlot
 from widgets.results.tables import fill_table, results_table
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import Job, TaskManager, describe_error
 
-SERIES = [("expected_ci_width_human", "human score", "#1F77B4"),
-          ("expected_ci_width_gap", "gap to the models (widest)", "#FF7F0E"),
-          ("expected_ci_width_alpha", "Krippendorff's alpha", "#2CA02C")]
+SERIES = [(WIDTH_HUMAN, "human score", "#1F77B4"),
+          (WIDTH_GAP, "gap to the models (widest)", "#FF7F0E"),
+          (WIDTH_ALPHA, "Krippendorff's alpha", "#2CA02C")]
 
 
 class PlanPlot(ResultsPlot):
@@ -38,7 +50,7 @@ class PlanPlot(ResultsPlot):
             self.say_empty("No choice or rating question to plan for")
             return
         rows = pd.DataFrame(plan.rows, columns=PLAN_COLUMNS)
-        x = rows["raters_per_item"].to_numpy(dtype=float)
+        x = rows[RATERS].to_numpy(dtype=float)
         top = 0.0
         for column, label, colour in SERIES:
             y = rows[column].to_numpy(dtype=float)
@@ -48,13 +60,15 @@ class PlanPlot(ResultsPlot):
                       symbolSize=8, name=label)
             self.n_items += 1
             top = max(top, float(np.nanmax(y)))
+        # (a rating's human score has its target on its own scale; the line is the target of
+        # the proportions and alpha, and of the human score where it is a proportion)
         self.addItem(pg.InfiniteLine(pos=target_width, angle=0, label=f"target {target_width:g}",
                                      pen=pg.mkPen("#C44E52", width=1.5,
                                                   style=Qt.PenStyle.DashLine),
                                      labelOpts={"position": 0.9, "color": "#C44E52"}))
-        chosen = rows[rows["recommended"].astype(bool)]
+        chosen = rows[rows[RECOMMENDED].astype(bool)]
         if not chosen.empty:
-            self.addItem(pg.InfiniteLine(pos=float(chosen["raters_per_item"].iloc[0]), angle=90,
+            self.addItem(pg.InfiniteLine(pos=float(chosen[RATERS].iloc[0]), angle=90,
                                          label="recommended", pen=pg.mkPen("#555", width=1),
                                          labelOpts={"position": 0.95, "color": "#333"}))
         self.getPlotItem().getAxis("bottom").setTicks([[(v, f"{v:g}") for v in x]])
@@ -184,11 +198,13 @@ def _summary(plan: Plan | None, rows: pd.DataFrame, target_width: float) -> str:
     if plan is None:
         return "This study has no choice or rating question on its trial items to plan for."
     head = f"Question {plan.target.question_id!r}; {plan.source()}."
-    chosen = rows[rows["recommended"].astype(bool)]
+    chosen = rows[rows[RECOMMENDED].astype(bool)]
     if chosen.empty:
-        return (f"{head} No design here meets the target width {target_width:g}: try more items "
-                "or more raters per item.")
+        human = float(rows[TARGET_HUMAN].iloc[0]) if not rows.empty else target_width
+        scale = f" ({human:g} for the human score)" if human != target_width else ""
+        return (f"{head} No design here meets the target width {target_width:g}{scale}: try "
+                "more items or more raters per item.")
     best = chosen.iloc[0]
-    hours = math.ceil(float(best["hours_of_work"]) * 10) / 10
-    return (f"{head} Recommended: {int(best['raters_per_item'])} raters per item, "
-            f"{int(best['n_participants'])} participants, about {hours:g} hours of work.")
+    hours = math.ceil(float(best[HOURS]) * 10) / 10
+    return (f"{head} Recommended: {int(best[RATERS])} raters per item, "
+            f"{int(best[PARTICIPANTS])} participants, about {hours:g} hours of work.")

@@ -8,12 +8,12 @@ import math
 import numpy as np
 import pandas as pd
 
+from app.kinds import kind_of
 from app.results.rating_means import rating_means
 from app.results.rt_analysis import ALL_MODELS
 from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
-from widgets.kinds import widget_kind
 from widgets.plotting import pg
 from widgets.qt import QFontMetrics
 from widgets.results.labels import words
@@ -213,7 +213,7 @@ class ScoresPlot(ResultsPlot):
         anything else, why there is nothing to show."""
         group = results.group(question_id)
         question = next(iter(group.questions.values()))
-        points = widget_kind(question.kind).rating_scale(question)
+        points = kind_of(question).scale_points(question)
         if points is None:
             self.reset(f"{question_id}", "", "")
             self.say_empty("No gold answers for this question, so nothing to score against.\n"
@@ -258,7 +258,7 @@ class RtPlot(ResultsPlot):
 
     def show_rt(self, results: StudyResults, question_id: str, category: str) -> None:
         unit = "item" if category == PER_ITEM else "category"
-        self.reset("", "mean human RT (ms)", "model accuracy (mean over models)")
+        self.reset("", "mean human RT (ms)", "model score (mean over models)")
         if unit == "item":
             table = results.rt_items
             rows = table[table["question_id"] == question_id]
@@ -268,15 +268,16 @@ class RtPlot(ResultsPlot):
             rows = table[(table["question_id"] == question_id) & (table["category"] == category)]
             labels = rows["category_value"]
         keep = (np.isfinite(rows["mean_rt_ms"].astype(float))
-                & np.isfinite(rows["model_accuracy"].astype(float)))
+                & np.isfinite(rows["model_score"].astype(float)))
         rows, labels = rows[keep], labels[keep]
-        title = f"{question_id}: RT vs model accuracy per {category if unit == 'category' else 'item'}"
+        metric = str(rows["metric"].iloc[0]) if len(rows) else "score"
+        title = f"{question_id}: RT vs model {metric} per {category if unit == 'category' else 'item'}"
         self.setTitle(title)
         if rows.empty:
             self.say_empty("Needs response times and model predictions")
             return
         x = rows["mean_rt_ms"].to_numpy(dtype=float)
-        y = rows["model_accuracy"].to_numpy(dtype=float)
+        y = rows["model_score"].to_numpy(dtype=float)
         self.addItem(pg.ScatterPlotItem(x=x, y=y, size=9, brush="#4C72B0"))
         if len(x) <= 40:  # beyond that, labels hide the points
             for xi, yi, label in zip(x, y, labels, strict=True):
@@ -331,7 +332,7 @@ class RatingsPlot(ResultsPlot):
 def ratings_empty_reason(results: StudyResults, question_id: str) -> str:
     """Why the Ratings tab has nothing for this question."""
     question = next(iter(results.group(question_id).questions.values()))
-    if widget_kind(question.kind).rating_scale(question) is None:
+    if kind_of(question).scale_points(question) is None:
         return "This question is not a rating: its answers are on the Scores tab."
     return "No ratings yet."
 
@@ -340,7 +341,7 @@ def scale_labels(results: StudyResults, question_id: str, used: list[str]) -> li
     """Every point of the question's scale, lowest first, then N/A where the scale allows it
     or someone chose it: the histogram shows the whole scale, not only the ratings given."""
     question = next(iter(results.group(question_id).questions.values()))
-    scale = widget_kind(question.kind).rating_scale(question)
+    scale = kind_of(question).scale_points(question)
     if scale is None or len(scale) > 21:  # a fine scale: only what was used, in order
         return sorted(used, key=lambda v: math.inf if v == "NA" else float(v))
     labels = [f"{p:g}" for p in scale]

@@ -1,7 +1,9 @@
 """The results window (designer mode): scores of humans and models per category, response time
 against model accuracy, rating distributions, agreement, the most disputed items, humans and
-models on one ability scale, item difficulty against response time and models as raters. It follows
-the database: when responses arrive it recomputes (on the task manager's read pool) and redraws."""
+models on one ability scale, item difficulty against response time and models as raters. It renders
+the study's analysis (app.results.analysis, the one the export writes, with the same quality rules
+applied) and follows the database: when responses arrive it recomputes (on the task manager's read
+pool) and redraws."""
 
 from __future__ import annotations
 
@@ -10,12 +12,13 @@ from pathlib import Path
 
 import pandas as pd
 
+from app.results.analysis import StudyAnalysis
 from app.results.comments import text_question_ids
 from app.results.options import ResultsOptions
 from app.results.rt_analysis import MIN_N
-from app.results.summary import StudyResults
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
+from app.study.model_quality import QUALITY_RULES, RULE_WORDS
 from app.wording import counted
 from widgets.plotting import export_png, export_svg
 from widgets.qt import QSettings, Qt, QtGui, QtWidgets, QWidget, Slot
@@ -62,7 +65,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.model.updated.connect(self.show_results)
         self.model.failed.connect(self._failed)
         self.model.busy_changed.connect(self._busy)
-        self.results: StudyResults | None = None
+        self.results: StudyAnalysis | None = None
 
         central = QWidget(self)
         layout = QtWidgets.QVBoxLayout(central)
@@ -83,6 +86,8 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.simulated.setChecked(self.model.options.include_simulated)
         self.simulated.toggled.connect(self._simulated_toggled)
         bar.addWidget(self.simulated)
+        self.exclude = self._exclude_menu(central)
+        bar.addWidget(self.exclude)
         bar.addStretch(1)
         self.status = QtWidgets.QLabel("Computing…", central)
         bar.addWidget(self.status)
@@ -146,6 +151,27 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.model.refresh()
         self.model.start_polling()
 
+    def _exclude_menu(self, parent: QWidget) -> QtWidgets.QToolButton:
+        """The quality rules the analysis applies (as `export --exclude`): a menu of ticks."""
+        button = QtWidgets.QToolButton(parent)
+        button.setText("Leave out…")
+        button.setToolTip("Leave out the participants the study's quality rules exclude, as the "
+                          "export does (exclusions.csv shows whom each rule excludes)")
+        button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QtWidgets.QMenu(button)
+        self.exclude_rules: dict[str, QtGui.QAction] = {}
+        for rule in QUALITY_RULES:
+            action = menu.addAction(f"participants who {RULE_WORDS[rule]}")
+            action.setCheckable(True)
+            action.setChecked(rule in self.model.options.exclude)
+            action.setToolTip(f"quality rule {rule}")
+            if rule == "low_competence" and self.loaded.study.quality.min_competence_share is None:
+                action.setEnabled(False)  # off in this study: a tick would leave nobody out
+            action.toggled.connect(self._exclude_toggled)
+            self.exclude_rules[rule] = action
+        button.setMenu(menu)
+        return button
+
     def _plot_page(self, plot: ResultsPlot, name: str, table: QtWidgets.QTableWidget,
                    extra: QWidget | None = None) -> QWidget:
         page = QWidget()
@@ -175,7 +201,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
     # ------------------------------------------------------------------ model -> view
 
     @Slot(object)
-    def show_results(self, results: StudyResults) -> None:
+    def show_results(self, results: StudyAnalysis) -> None:
         self.results = results
         current = self.question.currentData()
         self.question.blockSignals(True)
@@ -197,7 +223,9 @@ class ResultsWindow(QtWidgets.QMainWindow):
         fill_table(self.agreement, results.agreement, empty=(
             "No agreement yet: it needs at least two raters who answered the same items."))
         self._fill_comments()
-        self.status.setText(f"{counted(results.n_participants, 'participant')}, "
+        left_out = (f" ({len(results.excluded)} left out by the quality rules)"
+                    if results.excluded else "")
+        self.status.setText(f"{counted(results.n_participants, 'participant')}{left_out}, "
                             f"{counted(results.n_responses, 'response')} "
                             f"· updated {datetime.now():%H:%M:%S}")
         self._redraw()
@@ -262,6 +290,10 @@ class ResultsWindow(QtWidgets.QMainWindow):
         set_study_flag(self.settings, self.loaded.study.id, SIMULATED_KEY, include)
         self.model.set_include_simulated(include)
 
+    @Slot(bool)
+    def _exclude_toggled(self, _checked: bool) -> None:
+        self.model.set_exclude([r for r, a in self.exclude_rules.items() if a.isChecked()])
+
     def _fill_comments(self) -> None:
         frame = self.model.comments
         if not text_question_ids(self.loaded.study):
@@ -298,6 +330,8 @@ class ResultsWindow(QtWidgets.QMainWindow):
     def open_export(self) -> ExportDialog:
         dialog = ExportDialog(self.loaded, self.db, tasks=self.tasks, parent=self)
         dialog.include_simulated.setChecked(self.model.options.include_simulated)
+        for rule, box in dialog.exclude.items():  # the export writes what the window shows
+            box.setChecked(box.isEnabled() and rule in self.model.options.exclude)
         dialog.show()
         return dialog
 

@@ -2,9 +2,9 @@
 
 While a trial is on screen, each key press goes to `TrialScreen.handle_key` before the widget
 with the focus sees it, so digits, letters, arrows, Enter and Space work wherever the focus
-happens to be. This used to be an application-wide event filter: a Python call for every event
+happens to be. Not an application-wide event filter: that is a Python call for every event
 of the application (~450 per trial: paints, timers, the writer's results), each taking the GIL
-from the writer and decoder threads. Now, while the window is active, the filter sits on one
+from the writer and decoder threads. While the window is active, the filter sits on one
 widget only: the window's focus widget (the window itself when nothing has the focus), moved
 along with the focus (QApplication.focusChanged). Keys only ever go to that widget first, so
 nothing is missed. An inactive window can still get keys (X without a window manager, a kiosk

@@ -27,8 +27,7 @@ from widgets.shell.key_help import KeyHelp, keys_for
 from widgets.shell.key_router import KeyRouter
 from widgets.shell.participant_flow import ParticipantFlow
 from widgets.shell.quit_question import ask_to_quit
-from widgets.tasks import TaskManager
-from widgets.writer import describe_error
+from widgets.tasks import TaskManager, describe_error
 
 GEOMETRY_KEY = "main_window"
 

@@ -50,7 +50,7 @@ from widgets.shell.session_controller import SessionController
 from widgets.shell.start_screen import StartScreen
 from widgets.shell.trial_record import TrialSubmission
 from widgets.shell.trial_screen import TrialScreen
-from widgets.writer import DatabaseWriter, describe_error
+from widgets.tasks import DatabaseWriter, describe_error
 
 
 class ParticipantFlow(QObject):

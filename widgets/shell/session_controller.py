@@ -14,7 +14,7 @@ from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QObject, Signal
 from widgets.shell.trial_record import TrialSubmission
-from widgets.writer import DatabaseWriter
+from widgets.tasks import DatabaseWriter
 
 
 class SessionController(QObject):

@@ -1,5 +1,5 @@
-"""A second look before a grouping or a list of judgements is submitted (issue 13: one Enter
-sent 24 cards with one misplaced). The first Enter (or Submit) shows the answer in words in
+"""A second look before a grouping or a list of judgements is submitted (one Enter would send
+24 cards with one misplaced). The first Enter (or Submit) shows the answer in words in
 the trial's status line and turns the button into Confirm; the next one sends it, unless the
 answer changed in between, which asks again. Other kinds are submitted at once."""
 

@@ -30,7 +30,8 @@ class ImagesStimulusWidget(StimulusWidget):
             self.text.setContentsMargins(8, 6, 8, 0)
             layout.addWidget(self.text)
         self.panel = ImagePanel([view.image_path(ref.path) for ref in stim.images],
-                                [ref.caption for ref in stim.images], cache)
+                                [ref.caption for ref in stim.images], cache,
+                                presets=view.window_presets)
         if side_by_side(view.questions):  # the keys say left and right: in every language
             self.panel.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
         self.panel.ready.connect(self.ready.emit)

@@ -22,8 +22,8 @@ from app.kinds.simulated import ItemLatent, Person
 from app.kinds.state import AnswerState
 from app.study.loader import load_study
 from app.study.model import Item, Question
-from app.study.model_base import MeasurementLevel
-from app.study.model_stimuli import CardsStimulus, QueryDocumentsStimulus
+from app.study_types.base import MeasurementLevel
+from app.study_types.stimuli import CardsStimulus, QueryDocumentsStimulus
 from tests.clocks import FakeClock
 
 LEVELS = set(get_args(MeasurementLevel))
@@ -70,8 +70,8 @@ def _cell(answer: Any) -> str:
 
 
 def test_registry_order_names_and_lookups() -> None:
-    assert QUESTION_KINDS == ("choice", "rating", "relevance", "ranking", "clustering", "text",
-                              "pairwise", "best_worst")
+    # The registry is the list (a kind added there is checked here without an edit).
+    assert tuple(k.name for k in KINDS) == QUESTION_KINDS and len(set(QUESTION_KINDS)) == len(KINDS)
     assert len(KINDS_BY_NAME) == len(KINDS)
     for kind in KINDS:
         assert kind_named(kind.name) is kind
@@ -161,3 +161,20 @@ def test_rating_na_goes_round(examples: dict[str, list[tuple[Item, Any]]]) -> No
         state = kind.answer_state(question, [], FakeClock())
         kind.give(state, NA)
         assert kind.normalize(item, question, state.value()) == NA
+
+
+@pytest.mark.parametrize("name", QUESTION_KINDS)
+def test_a_scale_is_the_cores(name: str, examples: dict[str, list[tuple[Item, Any]]]) -> None:
+    """`Kind.scale_points`: the points a summary counts and a plot draws, lowest first, inside
+    the scale's bounds; None for an answer on no scale (or a continuous one)."""
+    kind = kind_named(name)
+    for item, question in examples[name]:
+        points = kind.scale_points(question)
+        if points is None:
+            continue
+        bounds = kind.scale_bounds(question)
+        assert bounds is not None, f"{name}: points without bounds"
+        assert points == sorted(set(points)) and len(points) >= 2, (name, item.id)
+        assert bounds[0] == points[0] and points[-1] == bounds[1], (name, item.id)
+    rating = next(q for _, q in examples["rating"])
+    assert kind_named("rating").scale_points(rating) == rating.scale_points()

@@ -23,7 +23,7 @@ from tests.conftest import FIXTURES
 
 ATTRIBUTES = {"scored": bool, "free_text": bool, "unit_name": str,
               "agreement_statistics": tuple, "dispute_measure": str, "ranks_documents": bool}
-METHODS = ("answer_cell", "option_order", "scale_bounds", "gold_gains", "unit_values",
+METHODS = ("answer_cell", "option_order", "scale_bounds", "scale_points", "gold_gains", "unit_values",
            "document_grades", "extra_agreement_rows", "result_tables")
 UNSCORED_FAMILIES = ("descriptive", "none")
 

@@ -100,8 +100,30 @@ def test_a_model_copying_one_human_passes_a_random_one_fails() -> None:
     assert failed["advantage_probability"] < passed["advantage_probability"]
 
 
+def test_a_human_compared_on_one_item_is_left_out_not_beaten() -> None:
+    """Three humans on 40 items whom a random model does not beat, and a fourth who shares one
+    item with the others, where the model agrees with them and the human does not: a t-test on
+    one difference has no meaning (it used to give p = 0, a human beaten, a winning rate of
+    0.25); the authors' code leaves such a human out (30 instances at least) and gives 0.0."""
+    humans = _humans(3, 40, seed=12, accuracy=0.95)
+    humans.loc["h3"] = None
+    first = humans.columns[10]
+    majority = humans[first].mode().iloc[0]
+    humans.loc["h3", first] = next(lab for lab in LABELS if lab != majority)
+    rng = np.random.default_rng(13)
+    model = pd.Series(rng.choice(LABELS, 40), index=humans.columns)
+    model[first] = majority
+    row = alt_test("choice", humans, model)
+    assert row["winning_rate"] == 0.0 and row["passed"] is False
+    assert row["n_humans"] == 3
+    assert row["humans_left_out"] == "h3: 1 item compared, fewer than 30"
+    # the three tested are the paper's test on those three alone
+    winning, _ = _paper("choice", humans.drop(index="h3"), model, 0.2)
+    assert row["winning_rate"] == winning
+
+
 def test_fewer_than_three_humans_gives_a_row_saying_so() -> None:
-    humans = _humans(2, 30, seed=6)
+    humans = _humans(2, 40, seed=6)
     row = alt_test("choice", humans, humans.iloc[0])
     assert row["passed"] is None and math.isnan(row["winning_rate"])
     assert row["n_humans"] == 2 and "at least 3" in row["note"]
@@ -128,7 +150,12 @@ def test_judge_calibration_of_a_rating_question() -> None:
     assert judge_row["alpha_humans"] == pytest.approx(expected)
     assert rows["noise"]["alpha_with_model"] < judge_row["alpha_humans"]
     tested = alt_test_rows(group, answers, {"judge": judge}, 0.2)
-    assert tested[0]["n_humans"] == 4 and tested[0]["epsilon"] == 0.2
+    # 12 items are fewer than the t-test's 30: every human is named as left out, none tested
+    assert tested[0]["n_humans"] == 0 and tested[0]["epsilon"] == 0.2
+    assert tested[0]["passed"] is None and "at least 30 items" in tested[0]["note"]
+    assert tested[0]["humans_left_out"] == "; ".join(
+        f"h{j}: 12 items compared, fewer than 30" for j in range(4))
+    assert alt_test_rows(group, answers, {"judge": judge}, 0.2)[0]["n_items"] == 12
 
 
 def test_export_writes_the_files_with_the_epsilon_asked_for(
@@ -149,7 +176,7 @@ def test_export_writes_the_files_with_the_epsilon_asked_for(
     annotators = pd.read_csv(out / "llm_annotators.csv")
     assert list(annotators.columns) == ["question_id", "model", "epsilon", "winning_rate",
                                         "advantage_probability", "passed", "n_humans", "n_items",
-                                        "note"]
+                                        "humans_left_out", "note"]
     assert not annotators.empty and (annotators["epsilon"] == 0.1).all()
     calibration = pd.read_csv(out / "judge_calibration.csv")
     assert list(calibration.columns) == ["question_id", "model", "n_items", "spearman",

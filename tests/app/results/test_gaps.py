@@ -15,8 +15,8 @@ from statsmodels.stats.multitest import multipletests
 from app.results.bootstrap import boot_mean, boot_spearman, percentile_interval, resample_counts
 from app.results.gaps import method_text
 from app.results.human_range import leave_one_out, spearman_or_nan
+from app.results.intervals import party_draws
 from app.results.paired_tests import bootstrap_p, difference_interval, holm, permutation_p
-from app.results.party_cells import rater_resampled
 
 RNG = np.random.default_rng(7)
 
@@ -112,7 +112,7 @@ def test_holm_is_statsmodels_over_the_defined_p_values() -> None:
 
 
 def test_method_says_which_test() -> None:
-    assert "permutation" in method_text(100, True)
+    assert "sign-flip permutation" in method_text(100, True)
     assert "bootstrap distribution" in method_text(100, False)
     assert "no interval" in method_text(0, True)
 
@@ -134,12 +134,11 @@ def test_rater_resampling_is_scipy_bootstrap_of_the_rater_mean() -> None:
     # moves the mean, so the interval is scipy's bootstrap of the mean over raters.
     scores = np.array([0.5, 0.62, 0.9, 0.71, 0.8, 0.55, 0.67])
     boot = np.repeat(scores[:, None], 4000, axis=1)
-    low, high = percentile_interval(rater_resampled(boot, "raters"))
+    low, high = percentile_interval(party_draws(boot, scores, "raters+items", "raters"))
     ref = bootstrap((scores,), np.mean, vectorized=True, n_resamples=4000, method="percentile",
                     random_state=4).confidence_interval
     assert low == pytest.approx(ref.low, abs=0.015)
     assert high == pytest.approx(ref.high, abs=0.015)
-    assert "raters" in method_text(10, True, raters=True)
 
 
 @pytest.mark.parametrize("text", ["str", "string[pyarrow]", object])

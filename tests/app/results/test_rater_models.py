@@ -52,7 +52,8 @@ def exported(scored: tuple[StudyResults, Path]) -> Path:
 def test_raters_and_labels_files(exported: Path) -> None:
     raters = pd.read_csv(exported / "raters.csv", keep_default_na=False)
     assert list(raters.columns) == ["question_id", "participant", "method", "competence",
-                                    "n_items", "confusion"]
+                                    "n_items", "confusion", "note"]
+    assert (raters["note"] == "").all()
     assert set(raters["method"]) == {"Dawid-Skene", "MACE"}
     assert set(raters["participant"]) == {code for code, _, _ in RATERS}
     # the near-random rater is the least competent under both models
@@ -181,3 +182,21 @@ def test_confusion_texts_are_the_per_cell_json(tmp_path: Path) -> None:
     assert rater_models._confusion_texts(mace(coded)) == [""] * len(coded.rater_names)
     rows = rater_models._rater_rows("q", "Dawid-Skene", fit, np.arange(len(want)))
     assert [r["confusion"] for r in rows] == want
+
+
+def test_a_failed_fit_says_why_and_gives_no_labels_to_score() -> None:
+    """Label probabilities that are not numbers (what MACE's products gave at 2,000 raters)
+    mark the fit failed: raters.csv's rows say so and carry no competence, and the fit's labels
+    are neither written nor scored (so no pooled row and no gap can come from them)."""
+    from app.results import rater_models
+    from app.results.rater_em import Coded, RaterFit, _failure
+
+    coded = Coded.of(["i1", "i1", "i2", "i2"], ["P1", "P2", "P1", "P2"], ["a", "a", "b", "a"])
+    probas = np.full((2, 2), np.nan)
+    reason = _failure(probas, np.array([0.5, 0.5]))
+    assert reason and _failure(np.array([[0.9, 0.1], [0.2, 0.8]]), np.array([0.5, 0.5])) == ""
+    failed = RaterFit(coded, probas, np.full(2, np.nan), failure=reason)
+    rows = rater_models._rater_rows("q", rater_models.MACE, failed, np.array([2, 2]))
+    assert all(np.isnan(r["competence"]) and r["confusion"] == "" for r in rows)
+    assert all(r["note"].startswith("MACE fit failed: ") for r in rows)
+    assert [r["participant"] for r in rows] == ["P1", "P2"]

@@ -48,8 +48,10 @@ def _reference(groups, frame, tier_field, exclusions, options):  # type: ignore[
                     "question_id": group.question_id, "human_kind": row["who_kind"],
                     "human": row["who"], "metric": row["metric"], "rule": name,
                     "value": row["value"], "ci_low": row["ci_low"], "ci_high": row["ci_high"],
+                    "ci_kind": row["ci_kind"],
                     "n_raters": row["n_raters"], "n_excluded": len(dropped),
                     "difference_from_none": row["value"] - baseline.get(key, math.nan),
+                    "note": row["note"],
                 })
     return rows
 

@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, field_vali
 
 from app.study.fast_schema import FastSchema, Undumpable, Untranslatable
 from app.study.model import Item
-from app.study.model_base import StrictModel
+from app.study_types.base import StrictModel
 
 ROOT = Path(__file__).resolve().parents[3]
 STUDIES = sorted([*ROOT.glob("studies/*/study.json"), *ROOT.glob("tests/fixtures/*/study.json")])

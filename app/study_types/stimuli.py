@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from app.study.model_base import Identifier, StrictModel
+from app.study_types.base import Identifier, StrictModel
 
 
 class ImageRef(StrictModel):
