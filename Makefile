@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 export QT_API := pyside6
 
-.PHONY: mteb-check mutation run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
+.PHONY: mteb-check harness-check mutation run test lint typecheck contract pytest test-slow screenshots bench package package-test schema clean translations
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,14 @@ $(STAMP): pyproject.toml
 # torch 2.13.0 is the CPU build this workplace's machines carry on disk; elsewhere pip fetches it.
 mteb-check: $(STAMP)
 	$(PY) -c "import mteb" 2>/dev/null || $(PY) -m pip install --quiet torch==2.13.0 mteb
+
+# The real lm-evaluation-harness for `import lm-eval-samples` (it pulls torch, as mteb does):
+# installed, then its test runs a local-file task with the harness' dummy model, offline, and
+# imports the samples file it wrote (without lm_eval that test skips with its reason).
+harness-check: $(STAMP)
+	$(PY) -c "import lm_eval" 2>/dev/null || $(PY) -m pip install --quiet torch==2.13.0 lm_eval
+	env QT_QPA_PLATFORM=offscreen HF_DATASETS_OFFLINE=1 HF_HUB_OFFLINE=1 $(PY) -m pytest -q \
+		tests/test_import_lm_eval.py
 
 run: $(STAMP)
 	$(PY) -m baseline_studio run

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from app.gc_pause import load_to_keep
 from app.home import bundled_studies_dir, installed_studies_dir
+from app.regular_files import open_regular_text
 from app.study.errors import Problem, StudyError
 from app.study.lazy import LazyItems
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
@@ -37,7 +38,7 @@ def list_studies(home: Path | None = None) -> list[StudyEntry]:
             continue
         for folder in sorted(p for p in root.iterdir() if (p / STUDY_FILE).is_file()):
             try:
-                with (folder / STUDY_FILE).open(encoding="utf-8-sig") as fh:
+                with open_regular_text(folder / STUDY_FILE, "utf-8-sig") as fh:
                     head = json.load(fh)
                 study_id = str(head.get("id", folder.name))
                 title = str(head.get("title", folder.name))

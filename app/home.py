@@ -46,6 +46,19 @@ def data_home(explicit: Path | None = None) -> Path:
     return home
 
 
+def home_problem(home: Path) -> str | None:
+    """Why `home` cannot be the data folder (a file, or inside one), or None. The command line
+    asks before any command runs (`baseline_studio.main`)."""
+    for folder in (home, *home.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                return (f"{home}: cannot be the data folder: {folder} is a file, not a folder"
+                        if folder != home else f"{home}: exists and is not a folder; give a "
+                        "folder as the data folder (--home or BASELINE_STUDIO_HOME)")
+            return None
+    return None
+
+
 def default_db_url(home: Path | None = None) -> str:
     return f"sqlite:///{data_home(home) / DB_FILE}"
 

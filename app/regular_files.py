@@ -9,10 +9,11 @@ descriptor, not the path, catches a file swapped after any check.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 
 class NotARegularFileError(OSError):
@@ -34,3 +35,20 @@ def open_regular_file(path: Path | str) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+def read_regular_bytes(path: Path | str) -> bytes:
+    """The bytes of a regular file (see `open_regular_file`)."""
+    with open_regular_file(path) as fh:
+        return fh.read()
+
+
+def read_regular_text(path: Path | str, encoding: str = "utf-8") -> str:
+    """The text of a regular file (see `open_regular_file`)."""
+    return read_regular_bytes(path).decode(encoding)
+
+
+def open_regular_text(path: Path | str, encoding: str = "utf-8",
+                      newline: str | None = None) -> TextIO:
+    """A regular file opened for reading text (see `open_regular_file`), streamed."""
+    return io.TextIOWrapper(open_regular_file(path), encoding=encoding, newline=newline)

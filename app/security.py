@@ -21,10 +21,12 @@ import hmac
 import json
 import os
 import platform
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
 from app.home import data_home
+from app.regular_files import read_regular_text
 
 PASSPHRASE_FILE = "designer.json"
 LOG_FILE = "designer.log"
@@ -87,7 +89,7 @@ def set_designer_passphrase(passphrase: str, home: Path | None = None) -> None:
 def check_designer_passphrase(passphrase: str, home: Path | None = None) -> bool:
     path = passphrase_path(home)
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = json.loads(read_regular_text(path))
     except (OSError, ValueError):
         return False
     return isinstance(record, dict) and verify_passphrase(passphrase, record)
@@ -105,7 +107,12 @@ def log_designer_event(action: str, home: Path | None = None) -> None:
         account = f"uid {os.getuid()}" if hasattr(os, "getuid") else "unknown"
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     line = f"{stamp}\t{action}\taccount={account}\tmachine={platform.node() or 'unknown'}\n"
-    fd = os.open(designer_log_path(home), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    # Non-blocking: a FIFO put where the log goes must not hold the command (it is refused).
+    fd = os.open(designer_log_path(home),
+                 os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NONBLOCK", 0), 0o600)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{designer_log_path(home)}: not a regular file")
     with os.fdopen(fd, "a", encoding="utf-8") as fh:
         fh.write(line)
         fh.flush()

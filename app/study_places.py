@@ -17,6 +17,7 @@ from pathlib import Path
 from app.atomic_write import write_text_atomically
 from app.catalog import StudyEntry
 from app.home import data_home
+from app.regular_files import read_regular_text
 from app.study.loader import STUDY_FILE, LoadedStudy
 
 PLACES_FILE = "study_folders.json"
@@ -38,7 +39,7 @@ def remembered_folders(home: Path | None = None) -> dict[str, Path]:
     """content hash -> the folder it was last opened from (an unreadable file: none)."""
     path = data_home(home) / PLACES_FILE
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(read_regular_text(path))
     except (OSError, ValueError):
         return {}
     if not isinstance(raw, dict):

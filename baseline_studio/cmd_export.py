@@ -51,6 +51,9 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    help="llm_annotators.csv: how much worse than a human a model may align and "
                    "still stand in for one (default 0.2, the paper's choice for expert raters; "
                    "0.1 for crowd workers)")
+    p.add_argument("--inspect-log", action="store_true",
+                   help="also write the pooled humans (and each tier) as Inspect eval logs in "
+                   "inspect/ (needs inspect-ai)")
     p.add_argument("--digits", type=int, default=1, metavar="N",
                    help="decimals of percentages in paper/ (coefficients get N+1, p values N+2; "
                    "default 1: 61.4, 0.55, 0.031)")
@@ -94,17 +97,26 @@ def run(args: argparse.Namespace) -> int:
     # Imported here: pandas, scipy and scikit-learn take seconds, and every other command
     # (and --help) would pay for them at start-up.
     from exporters import export_all
+    from exporters.inspect_log import available as inspect_log_available
+    from exporters.inspect_log import inspect_note
+    from exporters.mteb_results import missing_mteb_languages
 
+    no_mteb = missing_mteb_languages(loaded)
+    if no_mteb:
+        print(f"warning: no MTEB results folder: {no_mteb}; every other file is written",
+              file=sys.stderr)
     db = open_database(args.db, home=args.home, read_only=True)  # a locked stick reads too
     recorded = db.study_assets_digest(loaded.content_hash)  # the files when answers were given
     for change in recorded_asset_changes(loaded, recorded, data_home(args.home)):
         print(f"warning: {loaded.folder}: {change} since this version's answers were recorded "
               f"in {db.label}: the export may not show the files people saw", file=sys.stderr)
+    if args.inspect_log and not inspect_log_available():
+        raise UserInputError(inspect_note())
     try:
         written = export_all(loaded, db, args.out, include_simulated=args.include_simulated,
                              include_identifying=args.include_identifying, options=options,
                              notice=lambda text: print(text, file=sys.stderr),
-                             exclude=exclude, digits=args.digits)
+                             exclude=exclude, digits=args.digits, inspect_log=args.inspect_log)
     except OSError as exc:  # a read-only or full disk, a folder that cannot be made
         raise UserInputError(f"--out {args.out}: cannot write the export: "
                              f"{exc.strerror or exc}"

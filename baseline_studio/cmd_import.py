@@ -22,7 +22,8 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
         "and column and writes nothing.\n\nkinds:\n" + kinds + "\n\nSee docs/authoring.md.",
     )
     p.add_argument("kind", choices=list(KINDS), metavar="KIND", help="one of: " + ", ".join(KINDS))
-    p.add_argument("source", type=Path, metavar="SOURCE", help="the file (or folder) to import")
+    p.add_argument("source", type=Path, nargs="+", metavar="SOURCE",
+                   help="the file (or folder) to import (harness logs: one or more)")
     p.add_argument("--out", type=Path, required=True, metavar="STUDY_DIR",
                    help="the new study folder (for 'predictions': the existing study)")
     p.add_argument("--images", type=Path, metavar="DIR",
@@ -35,6 +36,12 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.add_argument("--illustrative", action="store_true",
                    help="predictions: mark the scores as made up (demo)")
     p.add_argument("--note", metavar="TEXT", help="predictions: a note shown with the scores")
+    p.add_argument("--item-field", metavar="FIELD",
+                   help="inspect-log: the sample metadata field holding the item id; "
+                   "lm-eval-samples: the field of `doc` holding it (default: the sample's id)")
+    p.add_argument("--language", metavar="CODE",
+                   help="MTEB kinds: the study's language where the source has no language "
+                   "column, e.g. eng-Latn (the MTEB export needs one)"),
     p.set_defaults(handler=run)
 
 
@@ -44,8 +51,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"\r{message}: {done}/{total}\033[K", end="", file=sys.stderr, flush=True)
 
     options = ImportOptions(
-        source=args.source, out=args.out, images=args.images, sample=args.sample, seed=args.seed,
+        source=args.source[0], sources=tuple(args.source), item_field=args.item_field,
+        out=args.out, images=args.images, sample=args.sample, seed=args.seed,
         study_id=args.study_id, title=args.title, illustrative=args.illustrative, note=args.note,
+        language=args.language,
         progress=progress,
     )
     try:

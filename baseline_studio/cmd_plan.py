@@ -45,6 +45,15 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
     p.set_defaults(handler=run)
 
 
+# Bounds: beyond them a plan takes hours or the memory of the machine, and says nothing new.
+MAX_RATERS = 100
+MAX_DESIGNS = 20
+MAX_ITEMS = 100_000
+MAX_RUNS = 10_000
+MAX_WORK = 200_000_000  # runs x items x raters summed over the designs: simulated answers
+MAX_RT_MS = 24 * 3_600_000
+
+
 def _raters(text: str) -> tuple[int, ...]:
     try:
         values = sorted({int(v) for v in text.split(",") if v.strip()})
@@ -54,19 +63,32 @@ def _raters(text: str) -> tuple[int, ...]:
     if not values or values[0] < 2:
         raise UserInputError(f"--raters-per-item: {text!r}: at least 2 raters per item (agreement "
                              "needs two)")
+    if values[-1] > MAX_RATERS or len(values) > MAX_DESIGNS:
+        raise UserInputError(f"--raters-per-item: {text[:80]!r}: at most {MAX_DESIGNS} designs of "
+                             f"at most {MAX_RATERS} raters per item")
     return tuple(values)
 
 
 def run(args: argparse.Namespace) -> int:
     raters = _raters(args.raters_per_item)
-    if args.runs < 2:
-        raise UserInputError("--runs: at least 2 (a width needs a spread)")
-    if args.items is not None and args.items < 2:
-        raise UserInputError("--items: at least 2")
-    if not args.target_width > 0:
-        raise UserInputError("--target-width: a width above 0")
-    if not 0 < args.accuracy <= 1 or args.rt_median_ms <= 0:
-        raise UserInputError("--accuracy lies in (0, 1]; --rt-median-ms above 0")
+    if not 2 <= args.runs <= MAX_RUNS:
+        raise UserInputError(f"--runs: {args.runs} is not between 2 (a width needs a spread) "
+                             f"and {MAX_RUNS:,}")
+    if args.items is not None and not 2 <= args.items <= MAX_ITEMS:
+        raise UserInputError(f"--items: {args.items} is not between 2 and {MAX_ITEMS:,}")
+    if not (math.isfinite(args.target_width) and 0 < args.target_width <= 2):
+        raise UserInputError(f"--target-width: {args.target_width} is not a width above 0 and "
+                             "at most 2 (the scores lie between -1 and 1)")
+    if not (math.isfinite(args.accuracy) and 0 < args.accuracy <= 1):
+        raise UserInputError(f"--accuracy: {args.accuracy} does not lie in (0, 1]")
+    if not (math.isfinite(args.rt_median_ms) and 0 < args.rt_median_ms <= MAX_RT_MS):
+        raise UserInputError(f"--rt-median-ms: {args.rt_median_ms} is not a time above 0 and "
+                             f"at most {MAX_RT_MS:,} ms (a day)")
+    work = args.runs * (args.items or 1) * sum(raters)
+    if work > MAX_WORK:
+        raise UserInputError(f"--runs {args.runs} x --items {args.items} x raters {sum(raters)}: "
+                             f"{work:,} simulated answers, more than {MAX_WORK:,} (hours of "
+                             "work); fewer runs, items or designs")
     if args.out is not None and args.out.exists() and not args.out.is_dir():
         raise UserInputError(f"--out {args.out}: exists and is not a folder; give the folder "
                              "to write plan.csv into")

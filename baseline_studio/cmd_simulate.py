@@ -10,6 +10,7 @@ from app.catalog import kept_study, open_study
 from app.simulation.config import (
     DEFAULT_BATCH,
     SimulationConfig,
+    check_config,
     parse_accuracy,
     parse_category_accuracy,
 )
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         default_accuracy=args.default_accuracy, rating_noise=args.rating_noise,
         rt_median_ms=args.rt_median_ms, rt_sigma=args.rt_sigma, comment_rate=args.comment_rate,
         bulk=args.bulk, batch=args.batch)
+    check_config(loaded, config)  # before the database is opened (or created)
     db = open_database(args.db, home=args.home)
     remember_folder(loaded, args.home)  # the designer lists it wherever it lives
 

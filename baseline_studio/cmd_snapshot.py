@@ -27,6 +27,8 @@ def run(args: argparse.Namespace) -> int:
     url = args.db or default_db_url(args.home)
     db_path = snapshot_source(url)
     result = snapshot_database(db_path, args.out)
+    for leftover in result.cleaned:
+        print(f"removed {leftover}: left by a snapshot that was stopped before it finished")
     rows = ", ".join(f"{n} {t}" for t, n in result.counts.items() if t != "schema_info")
     verb = "replaced" if result.replaced else "wrote"
     print(f"{verb} {result.path} ({result.size:,} bytes; {rows})")

@@ -9,7 +9,7 @@ from pathlib import Path
 from app.catalog import find_study, kept_study
 from app.home import data_home
 from app.study.assets import record_or_compare
-from app.study.loader import load_study
+from app.study.loader import LoadedStudy, load_study
 from app.study.model import Study
 from app.wording import counted
 
@@ -28,6 +28,7 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
 def run(args: argparse.Namespace) -> int:
     loaded = kept_study(lambda: load_study(find_study(args.study, args.home)))
     study = loaded.study
+    _check_images(loaded)
     n_questions = sum(len(i.questions) for i in study.items)
     n_images = sum(len(getattr(i.stimulus, "images", [])) for i in study.items)
     print(f"{Path(loaded.source)}: ok")
@@ -54,7 +55,33 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {loaded.folder / change.path}: {change.what}", file=sys.stderr)
         if len(changes) > MAX_LISTED:
             print(f"    ... and {len(changes) - MAX_LISTED} more", file=sys.stderr)
+    mteb = study.mteb
+    if mteb is not None and not study.languages and not all(
+            item.language for item in study.items if item.categories.get(mteb.task_category)):
+        print(f"  warning: {loaded.source}: languages: the study is an MTEB task without "
+              "languages, so `export` cannot write its MTEB results folder (it writes every "
+              "other file); give the study `languages`, e.g. [\"eng-Latn\"]", file=sys.stderr)
     return _design_warnings(args, study)
+
+
+def _check_images(loaded: LoadedStudy) -> None:
+    """Every image the study names is opened and its header read (and Pillow's `verify`), as
+    the importers check theirs: a 0-byte case-01.jpg or a text saved as .jpg is a problem at
+    its JSON path here, not on a participant's screen."""
+    from app.imaging import ImageError, verify_image
+    from app.study.errors import Problem, StudyError
+    from app.study.lazy import item_outlines
+
+    problems = []
+    for index, item in enumerate(item_outlines(loaded.study)):
+        for number, ref in enumerate(getattr(item.stimulus, "images", [])):
+            try:
+                verify_image(loaded.folder / ref.path)
+            except ImageError as exc:
+                problems.append(Problem(loaded.source, f"items[{index}].stimulus.images[{number}]"
+                                        f".path", f"{ref.path}: {exc.reason}"))
+    if problems:
+        raise StudyError(problems)
 
 
 def _design_warnings(args: argparse.Namespace, study: Study) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,6 +33,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_home(home: Path | None) -> None:
+    """One check of the data folder for every command, before any of them starts."""
+    from app.home import HOME_ENV, home_problem
+
+    given = f"--home {home}" if home is not None else None
+    if home is None and os.environ.get(HOME_ENV):
+        home, given = Path(os.environ[HOME_ENV]), f"{HOME_ENV}={os.environ[HOME_ENV]}"
+    problem = home_problem(home) if home is not None else None
+    if problem:
+        raise UserInputError(f"{given}: {problem}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -41,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(["run", *(argv or sys.argv[1:])])
         handler = args.handler
     try:
+        _check_home(getattr(args, "home", None))
         return handler(args)
     except StudyError as exc:
         print(exc.report(), file=sys.stderr)

@@ -24,7 +24,7 @@ from benchmarks.common import ROW_MARK, Row, load_average
 BENCHMARKS = [
     (10, "bench_bundle_size"), (1, "bench_validate"), (4, "bench_write"), (2, "bench_next_text"), (5, "bench_timing"),
     (3, "bench_next_images"), (7, "bench_cold_start"), (8, "bench_memory"), (6, "bench_exports"),
-    (9, "bench_export_raters"),
+    (9, "bench_export_raters"), (11, "bench_import_memory"),
 ]
 TIMEOUT_S = 900
 

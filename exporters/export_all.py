@@ -24,7 +24,9 @@ from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
 from exporters.checklist import filled_checklist
+from exporters.conflicts import refuse_conflicts
 from exporters.gaps_csv import write_human_vs_model
+from exporters.inspect_log import write_inspect_logs
 from exporters.kind_tables_csv import write_kind_tables
 from exporters.mrmc_csv import write_reader_study
 from exporters.mteb_results import check_mteb_names, write_mteb
@@ -49,13 +51,15 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
                options: ResultsOptions | None = None,
                notice: Callable[[str], None] | None = None,
                exclude: Sequence[str] = (), digits: int = DEFAULT_DIGITS,
-               analysis: StudyAnalysis | None = None) -> list[Path]:
+               analysis: StudyAnalysis | None = None, inspect_log: bool = False) -> list[Path]:
     """`exclude`: quality rules (app.results.quality) whose excluded participants are taken
     out of every file but exclusions.csv and sensitivity.csv. `analysis`: the study's analysis
     already computed (`app.results.analysis.analyse`, e.g. the one the results window shows),
     written as it is; its options then stand for `options`, `include_simulated` and
-    `exclude`."""
+    `exclude`. `inspect_log`: the humans as Inspect eval logs too (exporters/inspect_log.py;
+    ~3 ms a sample in inspect-ai's writer)."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
+    refuse_conflicts(loaded, db, include_simulated=include_simulated)
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
     # of CPU at 600,000 responses, for ~300 objects in cycles left over at the end (measured
@@ -64,7 +68,8 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude, digits=digits, given=analysis, notice=notice)
+            exclude=exclude, digits=digits, given=analysis, inspect_log=inspect_log,
+            notice=notice)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -75,6 +80,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
                  options: ResultsOptions | None,
                  exclude: Sequence[str], digits: int,
                  given: StudyAnalysis | None,
+                 inspect_log: bool = False,
                  notice: Callable[[str], None] | None = None) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
     analysed: list[StudyAnalysis] = []  # filled by the "scores" step, read by the ones after it
@@ -129,6 +135,8 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("reader study (MRMC)", lambda: write_reader_study(analysed[0], out_dir)),
         ("MTEB results", lambda: write_mteb(loaded, analysed[0], out_dir)),
         ("human vs model", lambda: write_human_vs_model(analysed[0], out_dir)),
+        *([("Inspect logs", lambda: write_inspect_logs(loaded, analysed[0], out_dir))]
+          if inspect_log else []),
         ("checklist", lambda: filled_checklist(loaded, analysed[0], db, out_dir, checklist)),
         ("report", lambda: write_report(loaded, analysed[0], out_dir, checklist=checklist[0],
                                         simulated=simulated_count(frame))),

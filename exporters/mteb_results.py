@@ -23,7 +23,6 @@ from typing import Any
 
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
-from app.study.errors import Problem, StudyError
 from app.study.loader import LoadedStudy
 from exporters.mteb_entries import languages_of, task_entry
 from exporters.out_folder import out_path, safe_name
@@ -46,8 +45,8 @@ def _tasks(loaded: LoadedStudy, results: StudyResults) -> dict[str, dict[str, li
 
 
 def check_mteb_names(loaded: LoadedStudy) -> None:
-    """Refuse a study whose MTEB revision or task names cannot be plain file names, or whose
-    MTEB tasks have no language (before anything is computed or written)."""
+    """Refuse a study whose MTEB revision or task names cannot be plain file names (before
+    anything is computed or written)."""
     mteb = loaded.study.mteb
     if mteb is None:
         return
@@ -59,11 +58,19 @@ def check_mteb_names(loaded: LoadedStudy) -> None:
             safe_name(task, source=loaded.source,
                       where=f"items[{index}].categories.{mteb.task_category}")
             unlabelled = unlabelled or not item.language
-    if unlabelled and not loaded.study.languages:
-        raise StudyError([Problem(loaded.source, "languages", "the MTEB export needs the "
-                                  "languages of its tasks (MTEB scores a subset only for its "
-                                  "languages): give the study `languages`, e.g. [\"eng-Latn\"], "
-                                  "or each item a `language`")])
+
+
+def missing_mteb_languages(loaded: LoadedStudy) -> str | None:
+    """Why the MTEB folder cannot be written (its tasks have no language: MTEB scores a
+    subset only for its languages), or None. The rest of the export is written either way."""
+    mteb = loaded.study.mteb
+    if mteb is None or loaded.study.languages:
+        return None
+    if all(item.language for item in loaded.study.items if item.categories.get(mteb.task_category)):
+        return None
+    return (f"{loaded.source}: languages: the MTEB results folder needs the languages of its "
+            "tasks (MTEB scores a subset only for its languages): give the study `languages`, "
+            "e.g. [\"eng-Latn\"], or each item a `language` (import --language)")
 
 
 def _group_for(results: StudyResults, item_ids: list[str]) -> QuestionGroup:
@@ -107,8 +114,8 @@ def model_meta(loaded: LoadedStudy, languages: list[str]) -> dict[str, Any]:
 
 def write_mteb(loaded: LoadedStudy, results: StudyResults, out_dir: Path) -> list[Path]:
     mteb = loaded.study.mteb
-    if mteb is None:
-        return []
+    if mteb is None or missing_mteb_languages(loaded):
+        return []  # (the export says so: baseline_studio.cmd_export)
     check_mteb_names(loaded)
     folder = out_path(out_dir, "mteb", "Human", mteb.revision)
     written: list[Path] = []

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.home import PRIVATE_DIR_MODE, PRIVATE_FILE_MODE
 from app.study.errors import Problem, StudyError, UserInputError
 
 # Characters no file name on Windows, macOS or Linux may hold (plus control characters).
@@ -126,14 +127,22 @@ def staged_export(out_dir: Path, notice: Callable[[str], None] | None = None
                f" already in {out_dir}")
 
 
+def _make_private(folder: Path) -> None:
+    """Owner-only, as the database is: an export holds every answer (free text too with
+    --include-identifying), whatever the umask of whoever exported."""
+    folder.chmod(PRIVATE_DIR_MODE)
+    for path in folder.rglob("*"):
+        if path.is_symlink():
+            continue
+        path.chmod(PRIVATE_DIR_MODE if path.is_dir() else PRIVATE_FILE_MODE)
+
+
 def _move_into_place(staging: Staging) -> None:
     target = staging.target
+    _make_private(staging.folder)
     if target.is_dir() and not any(target.iterdir()):
         target.rmdir()
     if not target.exists():
-        mask = os.umask(0)
-        os.umask(mask)
-        staging.folder.chmod(0o777 & ~mask)  # (mkdtemp's folder is private; mkdir's is not)
         os.rename(staging.folder, target)
         staging.folder.mkdir()  # (for the cleanup in staged_export)
         return
@@ -142,7 +151,10 @@ def _move_into_place(staging: Staging) -> None:
         # The folder is checked (a linked folder leading outside is refused); the file itself
         # may be a link: os.replace replaces the link, never what it points to.
         inside(target, final.parent)
-        final.parent.mkdir(parents=True, exist_ok=True)
+        missing = [d for d in (final.parent, *final.parent.parents) if not d.exists()]
+        for folder in reversed(missing):  # each one owner-only (mkdir's parents take the umask)
+            folder.mkdir(mode=PRIVATE_DIR_MODE)
+            folder.chmod(PRIVATE_DIR_MODE)
         inside(target, final.parent)
         if final.exists() or final.is_symlink():
             if final.is_dir() and not final.is_symlink():

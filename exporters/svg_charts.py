@@ -109,8 +109,9 @@ def scatter_chart(points: list[tuple[float, float, str]], *, title: str, x_label
     ys = [p[1] for p in pts] or [0.0, 1.0]
     x_lo, x_hi = min(xs), max(xs)
     y_lo, y_hi = min(0.0, min(ys)), max(1.0, max(ys))
-    if x_hi == x_lo:
-        x_lo, x_hi = x_lo - 1, x_hi + 1
+    if x_hi == x_lo:  # one value: a span around it that stays a span at any magnitude
+        half = max(1.0, abs(x_lo) * 0.01)
+        x_lo, x_hi = x_lo - half, x_hi + half
     pad = (x_hi - x_lo) * 0.08  # room for the points' labels at both ends
     x_lo, x_hi = x_lo - pad, x_hi + pad
     pw, ph = width - left - right, height - top - bottom

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +22,35 @@ from app.study.model import Item, Question
 Row = tuple[str, str, str, Any, float | None, str]  # participant, item, question, answer, rt, tier
 
 
+def _issued_codes(loaded: LoadedStudy) -> Callable[[str], str]:
+    """The helpers' rater codes (R0, R1, ...) as codes the study issues, where it says which
+    (import-responses refuses others): P900, P901, ... in the same order."""
+    codes = loaded.study.participants.codes
+    given: dict[str, str] = {}
+
+    def issued(code: str) -> str:
+        if codes is None or codes.issues(code):
+            return code
+        if code not in given:
+            n = 900 + len(given)
+            while not codes.issues(f"P{n:03d}") and n < 999:
+                n += 1
+            given[code] = f"P{n:03d}"
+        return given[code]
+    return issued
+
+
 def import_rows(loaded: LoadedStudy, db: Database, rows: Iterable[Row], folder: Path,
                 name: str = "responses.csv") -> Path:
     """Write rows as an import CSV and import them; the CSV path is returned."""
     path = folder / name
+    issued = _issued_codes(loaded)
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         writer.writerow(["participant", "item_id", "question_id", "answer", "rt_ms", "tier"])
         for participant, item_id, question_id, answer, rt, tier in rows:
             text = answer if isinstance(answer, str) else json.dumps(answer)
-            writer.writerow([participant, item_id, question_id, text,
+            writer.writerow([issued(participant), item_id, question_id, text,
                              "" if rt is None else rt, tier])
     import_responses_csv(loaded, db, path)
     return path

@@ -138,8 +138,8 @@ def test_mteb_languages_come_from_the_study_when_items_have_none(tmp_path: Path)
             assert entry["languages"] == ["eng-Latn", "ara-Arab"], path.name
 
 
-def test_mteb_export_without_any_language_is_refused(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_mteb_export_without_any_language_writes_the_rest_and_names_the_missing_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     def drop_all_languages(data: dict) -> None:
         data["languages"] = []
         for item in data["items"]:
@@ -149,7 +149,10 @@ def test_mteb_export_without_any_language_is_refused(tmp_path: Path,
     code = main(["export", "--study", str(folder), "--db", url, "--out", str(tmp_path / "out"),
                  "--bootstrap", "0"])
     err = capsys.readouterr().err
-    assert code == 2 and "languages" in err and str(folder / "study.json") in err
+    assert code == 0 and "warning: no MTEB results folder" in err
+    assert "languages" in err and str(folder / "study.json") in err
+    assert (tmp_path / "out" / "responses_long.csv").exists()
+    assert not (tmp_path / "out" / "mteb").exists()
 
 
 def test_mteb_get_score_equals_main_score(tmp_path: Path) -> None:
@@ -374,3 +377,28 @@ def test_an_out_folder_whose_parent_is_read_only_is_staged_inside_it(
         db.close()
     assert (out / "responses_long.csv").is_file() and all(p.is_file() for p in written)
     assert not [p for p in out.iterdir() if ".partial-" in p.name]
+
+
+def test_an_export_is_owner_only_whatever_the_umask(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    folder = hume_copy(tmp_path, lambda data: None)
+    url = with_answers(folder, tmp_path)
+    old = os.umask(0o022)
+    try:
+        for out in (tmp_path / "new-out", tmp_path / "existing-out"):
+            if out.name == "existing-out":
+                out.mkdir()
+                (out / "keep.txt").write_text("mine")
+            assert main(["export", "--study", str(folder), "--db", url, "--out", str(out),
+                         "--bootstrap", "0", "--include-identifying"]) == 0
+            if out.name == "new-out":
+                assert stat.S_IMODE(out.stat().st_mode) == 0o700
+            for path in out.rglob("*"):
+                if path.name == "keep.txt":
+                    continue
+                expected = 0o700 if path.is_dir() else 0o600
+                assert stat.S_IMODE(path.stat().st_mode) == expected, path
+    finally:
+        os.umask(old)

@@ -135,6 +135,10 @@ COLUMNS = {
     "mteb-reranking": ["query", "positive", "negative"],
     "vqa": ["image", "images", "question", "options", "answer", "case", "question_id", "text"],
     "predictions": ["model", "item_id", "question_id", "prediction"],
+    # (an Inspect log's top-level fields; an lm-evaluation-harness samples line's)
+    "inspect-log": ["version", "status", "eval", "samples", "results"],
+    "lm-eval-samples": ["doc_id", "doc", "filtered_resps", "filter", "metrics", "acc"],
+    "mteb-results": ["task_name", "scores", "mteb_version"],
 }
 plausible_cell = st.one_of(
     json_values,
@@ -189,14 +193,15 @@ def run_importer(workspace: Workspace, kind: str, suffix: str, data: bytes) -> N
     source = folder / "src" / f"source{suffix}"
     source.write_bytes(data)
     out = folder / "study"
-    if kind == "predictions":
+    attaches = KINDS[kind].build is None  # to an existing study
+    if attaches:
         shutil.copytree(FIXTURES / "mini-study", out)
     with time_limit():
         try:
             result = run_import(kind, ImportOptions(source=source, out=out, seed=1))
         except StudyError as exc:
             assert exc.problems and exc.report()
-            if kind != "predictions":
+            if not attaches:
                 assert not out.exists(), "a refused import left a study folder behind"
             return
     assert load_study(result.loaded.folder).study.id  # what was written loads again

@@ -120,9 +120,10 @@ def test_a_clean_input_passes_the_check(tmp_path: Path, laptop: Path, mini: Load
 ])
 def test_a_null_or_non_json_answer_is_a_listed_problem(
         tmp_path: Path, laptop: Path, answer: str, problem: str) -> None:
-    # NOT NULL has to go first: copy the table without its constraints, as a hand-edit might
-    edit(laptop, "ALTER TABLE response RENAME TO r_old",
-         "CREATE TABLE response AS SELECT * FROM r_old", "DROP TABLE r_old",
+    # NOT NULL has to go first: copy the table without it (its key kept), as a hand-edit might
+    create = one(laptop, "SELECT sql FROM sqlite_master WHERE name = 'response'")
+    edit(laptop, "ALTER TABLE response RENAME TO r_old", create.replace(" NOT NULL", ""),
+         "INSERT INTO response SELECT * FROM r_old", "DROP TABLE r_old",
          f"UPDATE response SET answer_json = {answer} WHERE rowid = 1")
     target = open_database(f"sqlite:///{tmp_path / 'all.sqlite3'}")
     with pytest.raises(InvalidRowsError, match=re.escape(problem)):

@@ -33,3 +33,23 @@ def test_an_open_recent_session_is_seen_and_a_closed_one_is_not(db: Database,
     assert seen == datetime.fromisoformat(max(answers))
     station_a.close()
     assert open_elsewhere(db, study_id, "P001") is None  # stopped properly: free to resume
+
+
+def test_the_window_is_inclusive_and_a_stamp_without_a_zone_is_utc(db: Database,
+                                                                   mini_study_dir: Path) -> None:
+    """A session last active exactly OPEN_ELSEWHERE_WINDOW ago still counts as open; a stamp
+    written without a time zone (another station's or an older database's) is read as UTC,
+    not refused or shifted."""
+    loaded = load_study(mini_study_dir)
+    study_id = loaded.study.id
+    station = SessionEngine(loaded, db, "P001")
+    step(station, station.next_screen(), random.Random(1))
+    seen = open_elsewhere(db, study_id, "P001")
+    assert seen is not None
+    assert open_elsewhere(db, study_id, "P001", now=seen + OPEN_ELSEWHERE_WINDOW) == seen
+    later = seen + timedelta(seconds=30)  # the session's start, rewritten without its zone
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE session SET started_utc = ? WHERE participant_code = ?",
+                             (later.replace(tzinfo=None).isoformat(), "P001"))
+    again = open_elsewhere(db, study_id, "P001", now=later + timedelta(minutes=1))
+    assert again == later and again.tzinfo is not None

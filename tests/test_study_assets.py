@@ -39,7 +39,8 @@ def test_validate_records_then_names_a_replaced_image(
     assert manifest_path(data_home, hash_before).is_file()
 
     image = mini_study_dir / "images" / "a.png"
-    image.write_bytes(b"garbage, not the picture the answers were given to")
+    # another picture under the same name (an image that is no image is refused outright)
+    image.write_bytes((mini_study_dir / "images" / "b.png").read_bytes())
     assert main(["validate", str(mini_study_dir)]) == 0  # study.json itself is still valid
     second = capsys.readouterr()
     assert load_study(mini_study_dir).content_hash == hash_before
@@ -110,13 +111,14 @@ def test_vqa_import_refuses_a_text_file_named_png(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_an_unwritable_data_folder_is_a_note_not_a_failure(
+def test_a_data_folder_that_is_a_file_is_a_clean_error(
         mini_study_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # (every command checks --home first: tests/baseline_studio/test_home_check.py)
     home = tmp_path / "home-is-a-file"
     home.write_text("", encoding="utf-8")
-    assert main(["validate", "--home", str(home), str(mini_study_dir)]) == 0
+    assert main(["validate", "--home", str(home), str(mini_study_dir)]) == 2
     err = capsys.readouterr().err
-    assert "note: the study's files could not be recorded" in err and "Traceback" not in err
+    assert "exists and is not a folder" in err and "Traceback" not in err
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")

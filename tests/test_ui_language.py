@@ -43,7 +43,7 @@ def test_a_study_may_set_one_language_or_offer_several(mini_study_dir: Path) -> 
                                  "mean 'zh-Hans'?)"),
     ({"ui_language": "fr"}, "'fr' is not a language of the app's own words; one of: en, ar, ru, "
                             "da, nb, zh-Hans"),
-    ({"ui_languages": ["en", "en"]}, "ui_languages names a language twice"),
+    ({"ui_languages": ["en", "en"]}, "ui_languages: names a language twice"),
     ({"ui_language": "ru", "ui_languages": ["en", "ar"]}, "ui_language 'ru' is not one of "
                                                           "ui_languages"),
 ])
@@ -52,3 +52,35 @@ def test_an_unknown_language_is_refused_with_the_file_and_a_hint(
     problems = _problems(mini_study_dir, **fields)
     assert len(problems) == 1 and problems[0].startswith("study.json")
     assert expected in problems[0]
+
+
+def test_ui_language_problems_carry_their_json_path_and_no_raw_nul(
+        mini_study_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    import shutil
+
+    from baseline_studio.main import main
+
+    folder = tmp_path / "study"
+    shutil.copytree(mini_study_dir, folder)
+    raw = json.loads((folder / "study.json").read_text(encoding="utf-8"))
+    raw["ui_language"] = "x\x00\x1b[2Jx"
+    raw["ui_languages"] = ["en", "zz"]
+    (folder / "study.json").write_text(json.dumps(raw), encoding="utf-8")
+    assert main(["validate", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "ui_language: 'x\\x00\\x1b[2Jx' is not a language" in err
+    assert "ui_languages: [1]: 'zz' is not a language" in err
+    assert "\x00" not in err and "\x1b" not in err
+
+
+def test_a_refused_merge_leaves_no_empty_output(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from baseline_studio.main import main
+
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database" * 100)
+    out = tmp_path / "merged.sqlite3"
+    assert main(["merge", str(out), str(junk)]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["junk.sqlite3"]

@@ -36,6 +36,9 @@ class ImportOptions:
     title: str | None = None
     illustrative: bool = False  # predictions: made-up demo scores
     note: str | None = None  # predictions: shown wherever the scores are
+    sources: tuple[Path, ...] = ()  # harness logs: every file named (source is the first)
+    item_field: str | None = None  # harness logs: the sample field holding the item id
+    language: str | None = None  # the study's language where the source has no language column
     progress: ProgressCallback = no_progress
 
     @property

@@ -57,5 +57,7 @@ def mteb_study(options: ImportOptions, *, task_type: str, items: list[dict[str, 
         instructions=instructions,
     )
     languages = sorted({i["language"] for i in items if i.get("language")})
+    if not languages and options.language:  # a source without a language column (MTEB's STS12)
+        languages = [options.language]
     return {**header, "languages": languages, "mteb": mteb_block(),
             "design": {"seed": options.seed, "shuffle_items": True}, "items": items}

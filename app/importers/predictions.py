@@ -29,6 +29,7 @@ from app.importers.json_source import JsonTextError, parse_json
 from app.importers.tables import cell_text, read_table
 from app.importers.writing import write_json
 from app.kinds import kind_of
+from app.regular_files import read_regular_bytes, read_regular_text
 from app.study.loader import STUDY_FILE, LoadedStudy, load_study
 from app.study.model import Item, Question
 
@@ -116,12 +117,12 @@ def attach_predictions(options: ImportOptions) -> LoadedStudy:
     if target.exists():
         raise fail(target, "a file of this name is already in the study's predictions folder")
     # Loaded and checked a moment ago; read through the same guard as every importer source.
-    raw = parse_json(loaded.source.read_text(encoding="utf-8-sig"))
+    raw = parse_json(read_regular_text(loaded.source, "utf-8-sig"))
     entry: dict[str, Any] = {"file": relative, "illustrative": options.illustrative}
     if options.note:
         entry["note"] = options.note
     raw.setdefault("models", {}).setdefault("predictions", []).append(entry)
-    original = loaded.source.read_bytes()
+    original = read_regular_bytes(loaded.source)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(options.source, target)
     options.progress(2, 3, f"copied to {relative}")

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.importers import (
+    inspect_log,
+    lm_eval,
     mteb_classification,
     mteb_clustering,
     mteb_reranking,
+    mteb_results,
     mteb_sts,
     poemetric,
     predictions,
@@ -24,6 +27,8 @@ from app.importers.writing import check_destination, write_study
 from app.study.loader import LoadedStudy
 
 Build = Callable[[ImportOptions], StudyDraft]
+# Kinds that attach to an existing study (--out): the study as written, and notes.
+Attach = Callable[[ImportOptions], tuple[LoadedStudy, list[str]]]
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,8 @@ class ImportKind:
     build: Build | None  # None: attaches to an existing study (predictions)
     uses_images: bool = False
     source_is_folder: bool = False  # may be a folder
+    attach: Attach | None = None  # build None: attaches to the study in --out
+    many_sources: bool = False  # takes several SOURCE files
 
 
 KINDS: dict[str, ImportKind] = {k.name: k for k in [
@@ -57,6 +64,15 @@ KINDS: dict[str, ImportKind] = {k.name: k for k in [
                uses_images=True),
     ImportKind("predictions", "model predictions attached to an existing study (--out)",
                "model,item_id,question_id,prediction .csv", "the study's own", None),
+    ImportKind("inspect-log", "an Inspect eval log's samples as a model's predictions (--out)",
+               ".eval/.json log(s)", "the study's own", None, attach=inspect_log.attach_inspect_logs,
+               many_sources=True),
+    ImportKind("lm-eval-samples", "lm-evaluation-harness --log_samples files as predictions "
+               "(--out)", "samples_<task>_*.jsonl", "the study's own", None,
+               attach=lm_eval.attach_lm_eval_samples, many_sources=True),
+    ImportKind("mteb-results", "a model's MTEB results folder as its published scores (--out)",
+               "<model>/<revision>/ folder(s) of <Task>.json", "the study's own", None,
+               attach=mteb_results.attach_mteb_results, source_is_folder=True, many_sources=True),
 ]}
 
 
@@ -73,6 +89,10 @@ class ImportResult:
         if self.kind == "predictions":
             return (f"attached {study.models.predictions[-1].file} to {study.id} "
                     f"({self.loaded.folder})")
+        if self.kind == "mteb-results":
+            return f"added published MTEB scores to {study.id} ({self.loaded.folder})"
+        if KINDS[self.kind].attach is not None:
+            return f"attached the predictions to {study.id} ({self.loaded.folder})"
         return (f"imported {len(study.items)} items ({n_questions} questions, {n_images} images) "
                 f"into {self.loaded.folder}")
 
@@ -89,7 +109,12 @@ def run_import(kind: str, options: ImportOptions) -> ImportResult:
         raise fail(options.images, "the image folder does not exist")
     if not options.source.exists():
         raise fail(options.source, "no such file or folder")
+    if len(options.sources) > 1 and not spec.many_sources:
+        raise fail(options.sources[1], f"{kind} reads one SOURCE")
     try:
+        if spec.attach is not None:
+            loaded, notes = spec.attach(options)
+            return ImportResult(kind, loaded, notes)
         if spec.build is None:
             return ImportResult(kind, predictions.attach_predictions(options), [])
         check_destination(options.out)  # before the work: a long import must not fail at the end

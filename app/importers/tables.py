@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from app.importers.base import ImportOptions, Problems, fail, sample_indices
 from app.importers.json_source import JsonTextError, parse_json
+from app.regular_files import open_regular_text, read_regular_text
 
 TABLE_SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".tsv", ".parquet")
 ID_COLUMNS = ("id", "_id")
@@ -69,7 +70,7 @@ def read_table(path: Path) -> Table:
 
 def _read_jsonl(path: Path) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    with path.open(encoding="utf-8-sig") as fh:
+    with open_regular_text(path, "utf-8-sig") as fh:
         for line_no, line in enumerate(fh, start=1):
             if not line.strip():
                 continue
@@ -85,7 +86,7 @@ def _read_jsonl(path: Path) -> list[dict[str, Any]]:
 
 def _read_json(path: Path) -> list[dict[str, Any]]:
     try:
-        value = parse_json(path.read_text(encoding="utf-8-sig"))
+        value = parse_json(read_regular_text(path, "utf-8-sig"))
     except JsonTextError as exc:
         raise fail(path, exc.message, exc.place()) from exc
     if isinstance(value, dict) and isinstance(value.get("data"), list):
@@ -96,7 +97,7 @@ def _read_json(path: Path) -> list[dict[str, Any]]:
 
 
 def _read_csv(path: Path, delimiter: str) -> list[dict[str, Any]]:
-    with path.open(newline="", encoding="utf-8-sig") as fh:
+    with open_regular_text(path, "utf-8-sig", newline="") as fh:
         reader = csv.DictReader(fh, delimiter=delimiter)
         try:
             rows = []

@@ -45,6 +45,22 @@ NA = "NA"
 Q = TypeVar("Q", bound=QuestionBase)
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise AnswerError(f"the key {key[:40]!r} is written twice in one object (which "
+                              "one was meant cannot be told)")
+        seen[key] = value
+    return seen
+
+
+def loads_answer_json(text: str) -> Any:
+    """An answer's JSON, a key written twice in one object an AnswerError (as in study files:
+    `{"best": "l13", "best": "l03"}` would otherwise silently be the last value)."""
+    return json.loads(text, object_pairs_hook=_unique_keys)
+
+
 class AnswerError(ValueError):
     """An answer that does not fit its question."""
 
@@ -130,7 +146,7 @@ class Kind(Generic[Q]):
     def parse_text(self, question: Q, text: str) -> Any:
         """An answer written in a CSV cell (then normalised): JSON unless the kind says else."""
         try:
-            return json.loads(text.strip())
+            return loads_answer_json(text.strip())
         except json.JSONDecodeError as exc:
             raise AnswerError(f"not valid JSON: {exc.msg} at column {exc.colno}") from exc
 

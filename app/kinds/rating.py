@@ -34,13 +34,13 @@ class RatingQuestion(QuestionBase):
     kind: Literal["rating"] = "rating"
     min: float
     max: float
-    step: float = Field(default=1, gt=0)
+    step: float = Field(default=1.0, gt=0)
     anchors: list[Anchor] = Field(default_factory=list)
     allow_na: bool = False
     na_label: str = "N/A"
     gold: float | None = None
     feedback_tolerance: float = Field(
-        default=0, ge=0, description="Practice feedback calls an answer within this distance of "
+        default=0.0, ge=0, description="Practice feedback calls an answer within this distance of "
         "the gold correct (0.5: 4.5 against a gold of 5). Scores do not use it.")
 
     @model_validator(mode="after")

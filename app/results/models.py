@@ -101,11 +101,13 @@ def coverage_rows(group: QuestionGroup, human_items: set[str], models: dict[str,
 
 def published_rows(loaded: LoadedStudy, groups: list[QuestionGroup],
                    metrics: dict[str, tuple[str, ...]]) -> list[dict[str, Any]]:
-    """Published aggregate scores as reference rows, attached to the one question group whose
-    metrics include theirs (else to none), always noted as not the same items."""
+    """Published aggregate scores as reference rows, attached to the question they name, else
+    to the one question group whose metrics include theirs (else to none), always noted as not
+    the same items."""
     rows = []
     for pub in loaded.study.models.published:
-        owners = [g for g in groups if pub.metric in metrics.get(g.question_id, ())]
+        owners = [g for g in groups if pub.metric in metrics.get(g.question_id, ())
+                  and pub.question_id in (None, g.question_id)]
         owner = owners[0] if len(owners) == 1 else None
         category, value = ALL, ALL
         if pub.category:

@@ -64,6 +64,7 @@ class Pooled:
     label: str
     scores: dict[str, float]
     values: pd.Series  # item id -> value behind the main metric
+    answers: pd.DataFrame | None = None  # item_id, answer: the pooled human's own answers
 
 
 class FamilyScorer:
@@ -183,7 +184,7 @@ class AccuracyScorer(FamilyScorer):
                 votes.append({"item_id": str(item_id), "answer": vote})
         frame = pd.DataFrame(votes, columns=["item_id", "answer"])
         return Pooled("majority vote", self.rater_scores(group, frame),
-                      self.item_values(group, frame))
+                      self.item_values(group, frame), frame)
 
 
 def _correct(items: list[str], gold: list[str], predicted: list[str]) -> pd.Series:
@@ -228,7 +229,7 @@ class StsScorer(FamilyScorer):
         ratings = answers.assign(value=[numeric(a) for a in answers["answer"]])
         means = ratings.groupby("item_id", sort=False)["value"].mean().dropna()
         frame = pd.DataFrame({"item_id": means.index.astype(str), "answer": means.to_numpy()})
-        return Pooled("mean rating", self.rater_scores(group, frame), means.astype(float))
+        return Pooled("mean rating", self.rater_scores(group, frame), means.astype(float), frame)
 
 
 class PerItemScorer(FamilyScorer):

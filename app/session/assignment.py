@@ -97,7 +97,11 @@ def expected_coverage(study: Study, n_slots_filled: int) -> dict[str, int]:
     """How many raters each scored item gets when slots 0..n-1 are taken (for the designer)."""
     plan = layout(study)
     counts = dict.fromkeys(plan.scored, 0)
-    for slot in range(n_slots_filled):
-        for item_id in plan.items_for_slot(slot % plan.slots):
-            counts[item_id] += 1
+    # Counted per slot, not per code: slots repeat every plan.slots codes, and a range of
+    # 10^10 codes must not mean 10^10 steps.
+    rounds, rest = divmod(max(0, n_slots_filled), plan.slots) if plan.slots else (0, 0)
+    for slot in range(plan.slots if rounds else rest):
+        times = rounds + (1 if slot < rest else 0)
+        for item_id in plan.items_for_slot(slot):
+            counts[item_id] += times
     return counts

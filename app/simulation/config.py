@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -79,6 +80,20 @@ def tier_field(study: Study, tiers: list[str]) -> ProfileField | None:
                          f"{tiers}; choice fields: {known or 'none'}")
 
 
+# Bounds with reasons: beyond them a simulation overflows, runs for days, or means nothing.
+MAX_PARTICIPANTS = 1_000_000
+MAX_FIRST = 10**9
+MAX_RT_MS = 24 * 3_600_000
+MAX_RT_SIGMA = 5.0  # exp(5 sigma) spreads response times by 10^10 already
+MAX_RATING_NOISE = 1_000.0
+MAX_BATCH = 1_000_000
+
+
+def _bounded(name: str, value: float, low: float, high: float, what: str) -> None:
+    if not (math.isfinite(value) and low <= value <= high):
+        raise UserInputError(f"--{name}: {value} is not {what}")
+
+
 def check_config(loaded: LoadedStudy, config: SimulationConfig) -> None:
     study = loaded.study
     if config.participants < 1:
@@ -91,6 +106,20 @@ def check_config(loaded: LoadedStudy, config: SimulationConfig) -> None:
         raise UserInputError("--batch: at least 1 response per transaction")
     if not 0 < config.default_accuracy <= 1:
         raise UserInputError("--default-accuracy: an accuracy lies in (0, 1]")
+    _bounded("participants", config.participants, 1, MAX_PARTICIPANTS,
+             f"between 1 and {MAX_PARTICIPANTS:,}")
+    _bounded("first", config.first, 0, MAX_FIRST, f"between 0 and {MAX_FIRST:,}")
+    _bounded("comment-rate", config.comment_rate, 0, 1, "a probability (0 to 1)")
+    _bounded("rating-noise", config.rating_noise, 0, MAX_RATING_NOISE,
+             f"an SD between 0 and {MAX_RATING_NOISE:g}")
+    _bounded("rt-sigma", config.rt_sigma, 0, MAX_RT_SIGMA, f"an SD between 0 and {MAX_RT_SIGMA:g}")
+    _bounded("rt-median-ms", config.rt_median_ms, 1, MAX_RT_MS,
+             f"a time between 1 and {MAX_RT_MS:,} ms (a day)")
+    _bounded("batch", config.batch, 1, MAX_BATCH, f"between 1 and {MAX_BATCH:,}")
+    for tier, p in config.accuracy.items():
+        _bounded("accuracy", p, 0, 1, f"a probability for {tier!r} (0 to 1)")
+    for (key, value), p in config.category_accuracy.items():
+        _bounded("category-accuracy", p, 0, 1, f"a probability for {key}={value} (0 to 1)")
     tier_field(study, list(config.accuracy))
     present = {(k, v) for item in study.items for k, v in item.categories.items()}
     missing = sorted(set(config.category_accuracy) - present)

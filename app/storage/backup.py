@@ -26,6 +26,7 @@ from sqlalchemy.engine import make_url
 from app.home import create_private_file, make_private_dir
 from app.storage.database import Database
 from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
+from app.storage.sqlite_url import resolve_sqlite_file
 from app.study.errors import UserInputError
 
 BACKUP_DIR = "backups"
@@ -55,9 +56,12 @@ class RestoreResult:
 def sqlite_file(url_or_db: str | Database) -> Path | None:
     """The file behind a SQLite URL or database; None for PostgreSQL or an in-memory SQLite."""
     url = make_url(str(url_or_db.engine.url) if isinstance(url_or_db, Database) else url_or_db)
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+    if url.get_backend_name() != "sqlite":
         return None
-    return Path(url.database)
+    try:
+        return resolve_sqlite_file(url)
+    except UserInputError:
+        return None
 
 
 def backup_folder(db_path: Path) -> Path:

@@ -22,7 +22,7 @@ from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
 from app.storage import bulk_read, reads
-from app.storage.files import leave_wal_mode
+from app.storage.files import BUSY_TIMEOUT_MS, leave_wal_mode
 from app.storage.records import EventRecord, ResponseRecord, SessionRecord, StudyRecord
 from app.storage.rows import insert_rows
 from app.storage.tables import ParticipantRow, SessionRow, StudyRow
@@ -44,6 +44,11 @@ class ParticipantInfo:
     created_utc: str
 
 
+# At close, readers (another station, an export) are waited for this long to empty the -wal;
+# a session end never waits (see `Database.checkpoint`).
+CLOSE_WAIT_MS = 1000
+
+
 class Database:
     """One database (a SQLite file or a PostgreSQL server). Thread-safe: each call opens its own
     short session; the UI calls it from its single writer thread (`widgets.tasks.DatabaseWriter`)."""
@@ -53,6 +58,7 @@ class Database:
         self.label = label  # for messages: the file path, or the server URL without password
         self.is_sqlite = engine.dialect.name == "sqlite"
         self.read_only = read_only
+        self.checkpoint_pending = False  # part of the -wal was held back by a reader: retry
         self.origin = self._read_origin() if read_only else self._origin()
 
     # ------------------------------------------------------------------ setup
@@ -84,27 +90,43 @@ class Database:
         # Rows handed back are plain data: keep their values after commit (no lazy refresh).
         return Session(self.engine, expire_on_commit=False)
 
-    def checkpoint(self) -> bool:
-        """Fold the -wal into the main file and empty it, so that the file alone holds every
-        committed answer (a copy made between sessions, without its -wal, loses nothing).
-        True when the whole log went in; a reader still inside an older snapshot (another
-        station) can keep part of it back until next time, which is no loss: it stays in the
-        -wal and SQLite reads it there."""
+    def checkpoint(self, *, wait_ms: int | None = None) -> bool:
+        """Fold the -wal into the main file, so that the file alone holds every committed
+        answer (a copy made between sessions, without its -wal, loses nothing). True when the
+        whole log went in.
+
+        By default PASSIVE: what can be folded without waiting for anyone. A reader inside an
+        older snapshot (another station, an export, a database browser) keeps the rest back,
+        which is no loss (it stays in the -wal, SQLite reads it there) and is retried at the
+        next checkpoint; a session end never waits on another program. `wait_ms`: TRUNCATE,
+        waiting at most that long for readers to finish (at close), so the -wal is emptied."""
         if not self.is_sqlite or self.read_only:
             return True
         try:
             with self.engine.connect() as conn:
-                busy, _log, _done = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+                if wait_ms is None:
+                    busy, log, done = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+                    complete = not busy and log == done
+                else:
+                    conn.exec_driver_sql(f"PRAGMA busy_timeout={int(wait_ms)}")
+                    try:
+                        busy, log, done = conn.exec_driver_sql(
+                            "PRAGMA wal_checkpoint(TRUNCATE)").one()
+                    finally:
+                        conn.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                    complete = not busy
                 conn.commit()
         except (OperationalError, DatabaseError):
-            return False  # a read-only medium or a locked file: the answers are safe in the -wal
-        return not busy
+            complete = False  # a read-only medium or a locked file: the answers are safe in the -wal
+        self.checkpoint_pending = not complete
+        return complete
 
     def close(self) -> None:
-        """Checkpoint, close, and leave the file at rest out of WAL mode when no one else has it
-        open: a file copied after the app closed is then visibly complete, and `merge` keeps
-        its warning for a file in WAL mode without its -wal (copied while the app was open)."""
-        self.checkpoint()
+        """Checkpoint (waiting briefly for readers), close, and leave the file at rest out of
+        WAL mode when no one else has it open: a file copied after the app closed is then
+        visibly complete, and `merge` keeps its warning for a file in WAL mode without its
+        -wal (copied while the app was open)."""
+        self.checkpoint(wait_ms=CLOSE_WAIT_MS)
         self.engine.dispose()
         if self.is_sqlite and not self.read_only and self.engine.url.database:
             leave_wal_mode(Path(self.engine.url.database))
@@ -208,6 +230,8 @@ class Database:
                              app_version=app_version, refresh_hz=refresh_hz, screen=screen,
                              origin=self.origin, machine_id=machine_id))
             s.commit()
+        if self.checkpoint_pending:  # what a reader held back at the last session end
+            self.checkpoint()
         return session_uuid
 
     def end_session(self, session_uuid: str) -> None:

@@ -13,6 +13,7 @@ from urllib.parse import quote
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.exc import DatabaseError, OperationalError
 
+from app.regular_files import open_regular_file
 from app.storage.migrations import SCHEMA_VERSION
 from app.storage.unavailable import CorruptDatabaseError, read_only_fs, storage_problem
 from app.study.errors import UserInputError
@@ -85,7 +86,7 @@ def readonly_uri(path: Path, *, immutable: bool = False) -> str:
 def check_sqlite_file(path: Path, *, full: bool) -> None:
     """Read-only look at an existing file before SQLAlchemy (and WAL mode) touches it."""
     try:
-        with path.open("rb") as fh:
+        with open_regular_file(path) as fh:
             header = fh.read(16)
     except OSError as exc:
         raise CorruptDatabaseError(f"{path}: cannot read: {exc.strerror or exc}") from exc

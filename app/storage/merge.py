@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,10 @@ ID_CHUNK = 500  # ids per IN (...) lookup
 MAX_LOGGED_CONFLICTS = 200  # in the merge event's payload; the report has them all
 
 Progress = Callable[[str, int, int], None]  # message, inputs done, inputs in all
+# How a conflict (one participant, one question, different answers) is settled: the answer
+# given first or last (answer_utc, then uuid), or neither. Without a rule both are kept and
+# `export` refuses the study until they are settled (`answer_conflicts`).
+RESOLVE_RULES = ("keep-first", "keep-latest", "drop-both")
 
 
 class VersionMixError(UserInputError):
@@ -62,7 +66,9 @@ class InvalidRow:
 
 # Checks an input's rows against the studies they belong to; lives above the storage layer
 # (it needs the study model and the participant-code rules): `app.merge_check`.
-RowCheck = Callable[[SourceDatabase], list[InvalidRow]]
+# Its second argument: content hash -> a definition known to be that version's (the target's
+# stored copies, and any the caller made from study folders), to check the input's against.
+RowCheck = Callable[[SourceDatabase, Mapping[str, str]], list[InvalidRow]]
 SHOW_INVALID = 50  # rows listed in the refusal message; the count says how many in all
 
 
@@ -77,6 +83,10 @@ class Conflict:
     item_id: str
     question_id: str
     answers: tuple[tuple[str, str, str], ...]  # (response uuid, answer JSON, origin) each
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.study_id, self.participant, self.item_id, self.question_id)
 
     def __str__(self) -> str:
         given = "; ".join(f"{a} (from {o[:8]})" for _, a, o in self.answers)
@@ -113,15 +123,18 @@ class MergeReport:
     sources: list[SourceReport]
     mixed_versions: list[str]  # studies kept in more than one version (allow_version_mix)
     asset_warnings: list[str] = field(default_factory=list)  # one version, different files
+    resolved: list[Conflict] = field(default_factory=list)  # settled by the --resolve rule
+    rule: str | None = None
 
     def total(self, name: str) -> int:
         return sum(int(getattr(s, name)) for s in self.sources)
 
     @property
     def conflicts(self) -> list[Conflict]:
-        """Each conflicting question once (two inputs can both take part in one)."""
-        unique = {(c.study_id, c.participant, c.item_id, c.question_id): c
-                  for s in self.sources for c in s.conflicts}
+        """Each conflicting question once (two inputs can both take part in one), those a
+        resolve rule settled left out."""
+        settled = {c.key for c in self.resolved}
+        unique = {c.key: c for s in self.sources for c in s.conflicts if c.key not in settled}
         return list(unique.values())
 
     def summary_lines(self) -> list[str]:
@@ -134,18 +147,31 @@ class MergeReport:
                      f"{counted(len(self.conflicts), 'conflict')}, "
                      f"{counted(self.total('participants_new'), 'new participant')}, "
                      f"{self.total('events_new')} new events")
+        if self.resolved:
+            dropped = sum(len(c.answers) for c in self.resolved) - (
+                0 if self.rule == "drop-both" else len(self.resolved))
+            lines.append(f"{counted(len(self.resolved), 'conflict')} settled ({self.rule}): "
+                         f"{counted(dropped, 'answer')} dropped, each recorded in a "
+                         "conflicts_resolved event")
         return lines
 
 
 def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mix: bool = False,
                     progress: Progress | None = None, check: RowCheck | None = None,
-                    skip_invalid: bool = False) -> MergeReport:
+                    skip_invalid: bool = False,
+                    definitions: Mapping[str, str] | None = None,
+                    resolve: str | None = None) -> MergeReport:
     """Merge every input (SQLite path or URL) into `target`; see the module docstring.
 
     `check` finds the rows of an input the study does not allow: with any, nothing at all is
     merged (InvalidRowsError lists them), or with `skip_invalid` they are left out (with the
-    rows that hang on them) and listed in the report."""
-    if not inputs:
+    rows that hang on them) and listed in the report. The stored definitions of an input are
+    checked against the target's own copies and `definitions` (content hash -> definition JSON,
+    e.g. made from the study folders). `resolve` (one of RESOLVE_RULES): every conflict in the
+    target afterwards, old ones included, is settled by that rule (`resolve_conflicts`)."""
+    if resolve is not None and resolve not in RESOLVE_RULES:
+        raise UserInputError(f"--resolve: {resolve!r} is not one of {', '.join(RESOLVE_RULES)}")
+    if not inputs and resolve is None:
         raise UserInputError("nothing to merge: give one or more input databases")
     target_url = target.engine.url.render_as_string(hide_password=False)
     for ref in inputs:
@@ -159,7 +185,8 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
             sources.append(open_source(ref))
         mixed = _check_versions(target, sources, allow_version_mix)
         asset_warnings = asset_digest_warnings(target, sources)
-        invalid = {s.label: check(s) if check else [] for s in sources}
+        trusted = {**(definitions or {}), **_stored_definitions(target)}
+        invalid = {s.label: check(s, trusted) if check else [] for s in sources}
         bad = [row.line(label) for label, rows in invalid.items() for row in rows]
         if bad and not skip_invalid:
             shown = bad[:SHOW_INVALID]
@@ -178,12 +205,19 @@ def merge_databases(target: Database, inputs: Sequence[str], *, allow_version_mi
                 raise (storage_problem(exc, target.label, path) or exc) from exc
             report.warnings = list(source.warnings)
             reports.append(report)
+        resolved = resolve_conflicts(target, resolve) if resolve else []
         if progress:
             progress("done", len(sources), len(sources))
-        return MergeReport(target.label, reports, mixed, asset_warnings)
+        return MergeReport(target.label, reports, mixed, asset_warnings, resolved, resolve)
     finally:
         for source in sources:
             source.close()
+
+
+def _stored_definitions(target: Database) -> dict[str, str]:
+    with target.engine.connect() as conn:
+        return {str(h): str(d) for h, d in conn.execute(
+            text("SELECT content_hash, definition_json FROM study"))}
 
 
 def _check_versions(target: Database, sources: list[SourceDatabase], allow: bool) -> list[str]:
@@ -243,9 +277,18 @@ def _existing(conn: Connection, table: str, key: str, values: Iterable[str]) -> 
     return found
 
 
-def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> None:
-    """Insert rows, skipping any a concurrent writer added meanwhile (same key)."""
-    insert_rows(conn, table, rows, skip_existing=True)
+def _insert(conn: Connection, table: str, rows: list[dict[str, Any]]) -> int:
+    """Insert rows, skipping any a concurrent writer added meanwhile (same key); returns how
+    many were written, which is what the report and the merge event count."""
+    return insert_rows(conn, table, rows, skip_existing=True)
+
+
+def _first_of_each(rows: Iterable[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """One row per key: an input repeating a row counts it once."""
+    unique: dict[Any, dict[str, Any]] = {}
+    for row in rows:
+        unique.setdefault(row[key], row)
+    return list(unique.values())
 
 
 class _Skip:
@@ -276,12 +319,12 @@ def _copy_new(conn: Connection, source: SourceDatabase, table: str, key: tuple[s
     added = 0
     for chunk in skip.rows(source, table):
         present = _existing(conn, table, key[0], (r[key[0]] for r in chunk))
-        new = [r for r in chunk if r[key[0]] not in present]
-        _insert(conn, table, new)
-        for row in new:
+        new = _first_of_each((r for r in chunk if r[key[0]] not in present), key[0])
+        written = _insert(conn, table, new)
+        for row in new[:written]:
             if on_new:
                 on_new(row)
-        added += len(new)
+        added += written
     return added
 
 
@@ -302,8 +345,7 @@ def _merge_participants(conn: Connection, source: SourceDatabase, report: Source
                 report.profile_conflicts.append(
                     f"{row['study_id']} {row['code']}: profile {row['profile_json']} in "
                     f"{source.label}, {known[key][0]} kept")
-        _insert(conn, "participant", new)
-        report.participants_new += len(new)
+        report.participants_new += _insert(conn, "participant", new)
 
 
 def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceReport,
@@ -311,8 +353,8 @@ def _merge_sessions(conn: Connection, source: SourceDatabase, report: SourceRepo
     for chunk in skip.rows(source, "session"):
         by_uuid = {r["uuid"]: r for r in chunk}
         present = _existing(conn, "session", "uuid", by_uuid)
-        _insert(conn, "session", [r for u, r in by_uuid.items() if u not in present])
-        report.sessions_new += len(by_uuid) - len(present)
+        report.sessions_new += _insert(conn, "session",
+                                       [r for u, r in by_uuid.items() if u not in present])
         ended = [{"u": u, "e": by_uuid[u]["ended_utc"]} for u in present if by_uuid[u]["ended_utc"]]
         if ended:  # copied mid-session earlier, ended since: the target learns the end time
             result = conn.execute(text(
@@ -327,11 +369,11 @@ def _merge_responses(conn: Connection, source: SourceDatabase, report: SourceRep
     studies: set[str] = set()
     for chunk in skip.rows(source, "response"):
         present = _existing(conn, "response", "uuid", (r["uuid"] for r in chunk))
-        new = [r for r in chunk if r["uuid"] not in present]
-        _insert(conn, "response", new)
-        for row in new:
+        new = _first_of_each((r for r in chunk if r["uuid"] not in present), "uuid")
+        written = _insert(conn, "response", new)
+        for row in new[:written]:
             report.per_study[row["study_id"]]["responses"] += 1
-        report.responses_new += len(new)
+        report.responses_new += written
         report.responses_present += len(present)
         uuids.update(r["uuid"] for r in chunk)
         studies.update(r["study_id"] for r in chunk)
@@ -345,28 +387,75 @@ def _canonical(answer_json: str) -> str:
         return answer_json
 
 
+def _conflict_groups(conn: Connection, studies: Iterable[str], *, real_only: bool = False,
+                     ) -> dict[tuple[str, str, str, str], list[tuple[str, str, str, str]]]:
+    """(study, participant, item, question) answered more than once -> (uuid, answer JSON,
+    origin, answer_utc) of each answer, in answer order."""
+    groups: dict[tuple[str, str, str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
+    real = "AND simulated = :f " if real_only else ""
+    for study_id in sorted(studies):
+        rows = conn.execute(text(
+            "SELECT r.participant_code, r.item_id, r.question_id, r.uuid, r.answer_json, r.origin, "
+            "r.answer_utc "
+            "FROM response r JOIN (SELECT participant_code, item_id, question_id FROM response "
+            f"  WHERE study_id = :s {real}GROUP BY participant_code, item_id, question_id "
+            "  HAVING COUNT(*) > 1) d ON r.participant_code = d.participant_code "
+            "  AND r.item_id = d.item_id AND r.question_id = d.question_id "
+            f"WHERE r.study_id = :s {real.replace('simulated', 'r.simulated')}"
+            "ORDER BY r.participant_code, r.item_id, r.question_id, r.answer_utc, r.uuid"),
+            {"s": study_id, "f": False})
+        for code, item_id, question_id, uuid, answer, origin, utc in rows:
+            groups[(study_id, code, item_id, question_id)].append((uuid, answer, origin, utc))
+    return groups
+
+
 def _find_conflicts(conn: Connection, report: SourceReport, source_uuids: set[str],
                     studies: set[str]) -> None:
     """Questions answered more than once by one participant, where the input took part."""
-    groups: dict[tuple[str, str, str, str], list[tuple[str, str, str]]] = defaultdict(list)
-    for study_id in sorted(studies):
-        rows = conn.execute(text(
-            "SELECT r.participant_code, r.item_id, r.question_id, r.uuid, r.answer_json, r.origin "
-            "FROM response r JOIN (SELECT participant_code, item_id, question_id FROM response "
-            "  WHERE study_id = :s GROUP BY participant_code, item_id, question_id "
-            "  HAVING COUNT(*) > 1) d ON r.participant_code = d.participant_code "
-            "  AND r.item_id = d.item_id AND r.question_id = d.question_id "
-            "WHERE r.study_id = :s ORDER BY r.participant_code, r.item_id, r.question_id, r.uuid"),
-            {"s": study_id})
-        for code, item_id, question_id, uuid, answer, origin in rows:
-            groups[(study_id, code, item_id, question_id)].append((uuid, answer, origin))
-    for (study_id, code, item_id, question_id), answers in groups.items():
-        if not any(u in source_uuids for u, _, _ in answers):
+    for key, answers in _conflict_groups(conn, studies).items():
+        if not any(u in source_uuids for u, _, _, _ in answers):
             continue
-        if len({_canonical(a) for _, a, _ in answers}) > 1:
-            report.conflicts.append(Conflict(study_id, code, item_id, question_id, tuple(answers)))
+        if len({_canonical(a) for _, a, _, _ in answers}) > 1:
+            report.conflicts.append(Conflict(*key, tuple((u, a, o) for u, a, o, _ in answers)))
         else:
             report.repeated += 1
+
+
+def answer_conflicts(db: Database, study_id: str, *, include_simulated: bool = False,
+                     ) -> list[Conflict]:
+    """The questions of `study_id` one participant answered differently more than once (two
+    databases merged without a resolve rule): an export would count each answer."""
+    with db.engine.connect() as conn:
+        groups = _conflict_groups(conn, [study_id], real_only=not include_simulated)
+    return [Conflict(*key, tuple((u, a, o) for u, a, o, _ in answers))
+            for key, answers in groups.items() if len({_canonical(a) for _, a, _, _ in answers}) > 1]
+
+
+def resolve_conflicts(target: Database, rule: str) -> list[Conflict]:
+    """Settle every conflict in `target` by `rule` (RESOLVE_RULES), in one transaction: the
+    answers not kept are deleted and recorded, answer by answer, in a `conflicts_resolved`
+    event per study (events cannot be deleted, so what was dropped stays on record)."""
+    if rule not in RESOLVE_RULES:
+        raise UserInputError(f"--resolve: {rule!r} is not one of {', '.join(RESOLVE_RULES)}")
+    settled: list[Conflict] = []
+    with target.engine.begin() as conn:
+        studies = [str(s) for s in conn.execute(text("SELECT DISTINCT study_id FROM response")).scalars()]
+        dropped: dict[str, list[list[str]]] = defaultdict(list)
+        for key, answers in _conflict_groups(conn, studies).items():
+            if len({_canonical(a) for _, a, _, _ in answers}) < 2:
+                continue  # the same answer twice: a repeat, counted once by the results
+            keep = {"keep-first": answers[:1], "keep-latest": answers[-1:], "drop-both": []}[rule]
+            losers = [a for a in answers if a not in keep]
+            conn.execute(text("DELETE FROM response WHERE uuid = :u"), [{"u": u} for u, *_ in losers])
+            dropped[key[0]] += [[key[1], key[2], key[3], u, a, o] for u, a, o, _ in losers]
+            settled.append(Conflict(*key, tuple((u, a, o) for u, a, o, _ in answers)))
+        for study_id, rows in dropped.items():
+            _insert(conn, "event", [{
+                "uuid": new_uuid(), "study_id": study_id, "participant_code": None,
+                "session_uuid": None, "kind": "conflicts_resolved", "item_id": None,
+                "payload_json": json.dumps({"rule": rule, "dropped": rows}, sort_keys=True),
+                "mono_ns": None, "utc": utc_now(), "origin": target.origin}])
+    return settled
 
 
 def _log_merge(conn: Connection, target: Database, report: SourceReport, allow_mix: bool) -> None:

@@ -24,9 +24,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import SQLModel
 
+from app.regular_files import open_regular_file
 from app.storage.files import BUSY_TIMEOUT_MS
 from app.storage.migrations import SCHEMA_VERSION
 from app.storage.opening import open_database
+from app.storage.sqlite_url import resolve_sqlite_file
 from app.storage.unavailable import CorruptDatabaseError
 from app.study.errors import UserInputError
 
@@ -105,6 +107,15 @@ class SourceDatabase:
                 missing = [c.name for c in table.columns if c.name not in have]
                 if missing:
                     problems.append(f"table {name} lacks column(s) {', '.join(missing)}")
+                # Without its key a table can hold one row many times over: the merge would
+                # count each copy and write one.
+                key = {c.name for c in table.primary_key.columns}
+                found_key = set(found.get_pk_constraint(name).get("constrained_columns") or [])
+                if found_key != key:
+                    problems.append(f"table {name} has lost its primary key ({', '.join(sorted(key))})"
+                                    if not found_key else
+                                    f"table {name} is keyed by {', '.join(sorted(found_key))}, "
+                                    f"not {', '.join(sorted(key))}")
             problems += [f"view {v} was added" for v in found.get_view_names()]
             if conn.dialect.name == "sqlite":
                 triggers = conn.execute(text(
@@ -128,7 +139,7 @@ class SourceDatabase:
 def open_source(ref: str) -> SourceDatabase:
     url = make_url(database_url(ref))
     if url.get_backend_name() == "sqlite":
-        return _open_sqlite(Path(url.database or ""))
+        return _open_sqlite(resolve_sqlite_file(url, ref))
     return _open_server(database_url(ref))
 
 
@@ -184,7 +195,7 @@ def _sqlite_engine(path: Path, *, immutable: bool) -> Engine:
 def _open_sqlite(path: Path) -> SourceDatabase:
     if not path.is_file():
         raise UserInputError(f"{path}: no such database file")
-    with path.open("rb") as fh:
+    with open_regular_file(path) as fh:
         header = fh.read(20)
     if header[:16] != b"SQLite format 3\x00":
         raise CorruptDatabaseError(f"{path}: not a SQLite database (left untouched)")

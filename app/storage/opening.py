@@ -9,17 +9,18 @@ import sqlite3
 from pathlib import Path
 
 from sqlalchemy import Connection, create_engine, event, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 
 from app.home import create_private_file, default_db_url, make_private_dir
 from app.storage.database import Database
 from app.storage.files import BUSY_TIMEOUT_MS, check_sqlite_file, open_sqlite_read_only
 from app.storage.migrations import SCHEMA_VERSION, migrate
+from app.storage.sqlite_url import NO_FILE_NAMES, resolve_sqlite_file
 from app.storage.unavailable import CorruptDatabaseError, storage_problem
 from app.study.errors import UserInputError
 
-NO_FILE_URLS = ("", ":memory:")  # SQLite URL databases that are no file: gone at exit
+NO_FILE_URLS = NO_FILE_NAMES  # SQLite URL databases that are no file: gone at exit
 _MIGRATION_LOCK = 0x6261_7365_6C69_6E65 & 0x7FFF_FFFF_FFFF_FFFF  # "baseline": pg advisory lock key
 
 
@@ -56,8 +57,9 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     medium, full disk) raises a StorageUnavailableError saying so. `read_only`: for commands
     that only read (export, coverage); the file is opened with SQLite's read-only flag, never
     created, upgraded or written, so a database on a write-protected stick can be read.
-    A URL that names no file (`sqlite://`, `sqlite:///:memory:`) is refused: whatever was
-    written there would vanish when the command ends.
+    A URL that names no file (`sqlite://`, `sqlite:///:memory:`, a URI with `mode=memory`) or
+    carries parameters that would change what is opened is refused (`sqlite_url.resolve_sqlite_file`):
+    whatever was written there would vanish when the command ends, or land elsewhere.
     """
     url = url or default_db_url(home)
     try:
@@ -65,10 +67,11 @@ def open_database(url: str | None = None, *, home: Path | None = None,
     except ArgumentError as exc:
         raise UserInputError(f"{url}: not a database URL (expected sqlite:///path/file.sqlite3 "
                              "or postgresql+psycopg://user@host/dbname)") from exc
-    if parsed.get_backend_name() == "sqlite" and (parsed.database or "") in NO_FILE_URLS:
-        raise UserInputError(f"{url}: names no database file, so everything written would be "
-                             "lost when the command ends; give a file, such as "
-                             "sqlite:///path/to/baseline-studio.sqlite3")
+    if parsed.get_backend_name() == "sqlite":
+        # Open exactly the file the URL resolves to, with none of its parameters.
+        resolved = resolve_sqlite_file(parsed, url)
+        parsed = URL.create(parsed.drivername, database=str(resolved))
+        url = parsed.render_as_string(hide_password=False)
     if read_only and parsed.get_backend_name() == "sqlite":
         reader = open_sqlite_read_only(Path(parsed.database or ""), check_integrity)
         if reader is not None:

@@ -15,14 +15,18 @@ from sqlmodel import SQLModel
 
 
 def insert_rows(conn: Connection, table: str, rows: Sequence[Mapping[str, Any]], *,
-                skip_existing: bool = False) -> None:
-    """Insert `rows` into `table` in the connection's transaction. `skip_existing`: a row whose
-    key is already there (a concurrent writer got there first) is left out, not an error."""
+                skip_existing: bool = False) -> int:
+    """Insert `rows` into `table` in the connection's transaction; returns how many rows were
+    written. `skip_existing`: a row whose key is already there (a concurrent writer got there
+    first) is left out, not an error."""
     if not rows:
-        return
+        return 0
     columns = [c.name for c in SQLModel.metadata.tables[table].columns]
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join([mark] * len(columns))})"
     if skip_existing:
         sql += " ON CONFLICT DO NOTHING"  # SQLite >= 3.24 and PostgreSQL alike
-    conn.exec_driver_sql(sql, [tuple(r[c] for c in columns) for r in rows])
+    result = conn.exec_driver_sql(sql, [tuple(r[c] for c in columns) for r in rows])
+    # Both drivers sum executemany's rows; a driver that cannot say (-1) wrote them all or raised.
+    written = result.rowcount
+    return len(rows) if written is None or written < 0 else int(written)

@@ -16,7 +16,9 @@ import hashlib
 import os
 import sqlite3
 import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
+from glob import escape as glob_escape
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
@@ -24,9 +26,10 @@ from sqlalchemy.exc import ArgumentError
 
 from app.atomic_write import write_text_atomically
 from app.home import PRIVATE_FILE_MODE
+from app.regular_files import open_regular_file, read_regular_text
 from app.storage.backup import copy_self_contained, fsync_dir, fsync_file
 from app.storage.files import BUSY_TIMEOUT_MS, readonly_uri
-from app.storage.opening import NO_FILE_URLS
+from app.storage.sqlite_url import resolve_sqlite_file
 from app.storage.unavailable import read_only_fs, storage_problem
 from app.study.errors import UserInputError
 
@@ -45,6 +48,7 @@ class SnapshotResult:
     size: int
     counts: dict[str, int]  # rows per table, equal in the source (at that instant) and the copy
     replaced: bool  # an older file at `path` was replaced
+    cleaned: list[Path] = field(default_factory=list)  # leftovers of killed snapshots removed
 
 
 def snapshot_source(url: str) -> Path:
@@ -56,37 +60,96 @@ def snapshot_source(url: str) -> Path:
     if parsed.get_backend_name() != "sqlite":
         raise SnapshotError(f"{parsed.render_as_string(hide_password=True)}: snapshots are made "
                             "of SQLite files; copy a PostgreSQL server with pg_dump")
-    if (parsed.database or "") in NO_FILE_URLS:
-        raise SnapshotError(f"{url}: names no database file; give the file to copy, such as "
-                            "sqlite:///path/to/baseline-studio.sqlite3")
-    return Path(parsed.database or "")
+    try:
+        return resolve_sqlite_file(parsed, url)
+    except UserInputError as exc:
+        raise SnapshotError(str(exc)) from exc
 
 
 def snapshot_database(db_path: Path, out: Path) -> SnapshotResult:
-    """Write a verified, self-contained copy of the SQLite file `db_path` to `out`."""
+    """Write a verified, self-contained copy of the SQLite file `db_path` to `out`.
+
+    The copy is made as `.OUT.PID.XXXX.partial` beside OUT and gets its name only when checked;
+    partial copies left by a snapshot that was killed (its process gone) are removed first
+    (`SnapshotResult.cleaned`). OUT.sha256 is written before OUT takes its name: when it
+    cannot be, nothing is."""
     if not db_path.is_file():
         raise SnapshotError(f"{db_path}: no such database file")
     out = out.expanduser()
     _check_destination(db_path, out)
+    checksum_path = out.with_name(out.name + ".sha256")
+    if checksum_path.exists() and not checksum_path.is_file():
+        raise SnapshotError(f"{checksum_path}: exists and is not a file, so the snapshot's "
+                            "checksum cannot be written there; nothing was written")
     replaced = out.exists()
-    fd, name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".partial", dir=out.parent)
-    os.close(fd)  # mkstemp creates it 0600; SQLite keeps the mode when it writes the pages
-    partial = Path(name)
+    partial: Path | None = None
     try:
+        cleaned = _remove_leftovers(out)
+        fd, name = tempfile.mkstemp(prefix=f".{out.name}.{os.getpid()}.", suffix=PARTIAL,
+                                    dir=out.parent)
+        os.close(fd)  # mkstemp creates it 0600; SQLite keeps the mode when it writes the pages
+        partial = Path(name)
         counts = _copy(db_path, partial)
         _verify(partial, counts, db_path)
         fsync_file(partial)
         digest, size = _sha256(partial), partial.stat().st_size
-        os.replace(partial, out)
-        checksum_path = out.with_name(out.name + ".sha256")
+        # The checksum first: a snapshot never stands without it.
         write_text_atomically(checksum_path, f"{digest}  {out.name}\n", mode=PRIVATE_FILE_MODE)
+        os.replace(partial, out)
         fsync_dir(out.parent)
     except OSError as exc:
         raise (storage_problem(exc, str(out), out)
-               or SnapshotError(f"{out}: cannot write the snapshot: {exc.strerror or exc}")) from exc
+               or SnapshotError(f"{out}: cannot write the snapshot: {exc.strerror or exc}; "
+                                "nothing was written")) from exc
     finally:
-        partial.unlink(missing_ok=True)
-    return SnapshotResult(out, checksum_path, digest, size, counts, replaced)
+        if partial is not None:
+            partial.unlink(missing_ok=True)
+            Path(f"{partial}-journal").unlink(missing_ok=True)
+    return SnapshotResult(out, checksum_path, digest, size, counts, replaced, cleaned)
+
+
+PARTIAL = ".partial"
+# A partial copy named without its process id (an older version's) is taken for a leftover
+# once it is this old: no snapshot takes an hour.
+LEFTOVER_AGE_S = 3600
+
+
+def _remove_leftovers(out: Path) -> list[Path]:
+    """Remove the partial copies (and their -journal) of `out` whose snapshot was killed."""
+    removed: list[Path] = []
+    prefix = f".{out.name}."
+    for path in out.parent.glob(f"{glob_escape(prefix)}*"):
+        name = path.name
+        base = name[:-len("-journal")] if name.endswith("-journal") else name
+        if not base.endswith(PARTIAL):
+            continue
+        middle = base[len(prefix):-len(PARTIAL)]
+        pid_text = middle.split(".", 1)[0]
+        if "." in middle and pid_text.isdigit():
+            if _alive(int(pid_text)):
+                continue  # another snapshot at work
+        else:
+            try:
+                if time.time() - path.stat().st_mtime < LEFTOVER_AGE_S:
+                    continue
+            except OSError:
+                continue
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or cannot tell: leave its file alone
+    return True
 
 
 def _check_destination(db_path: Path, out: Path) -> None:
@@ -155,7 +218,7 @@ def _verify(partial: Path, expected: dict[str, int], db_path: Path) -> None:
 
 def _sha256(path: Path) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as fh:
+    with open_regular_file(path) as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
@@ -165,7 +228,7 @@ def verify_snapshot(path: Path) -> bool:
     """Whether `path` still has the checksum written beside it (for the receiving laptop)."""
     checksum = path.with_name(path.name + ".sha256")
     try:
-        expected = checksum.read_text(encoding="utf-8").split()[0]
+        expected = read_regular_text(checksum).split()[0]
     except (OSError, IndexError):
         return False
     return _sha256(path) == expected

@@ -31,8 +31,14 @@ class DiskFullError(StorageUnavailableError):
     pass
 
 
+class DatabaseBusyError(StorageUnavailableError):
+    """Another program holds the file (a read transaction on a rollback-mode database, say)."""
+
+
 # SQLite primary result codes (sqlite3.h) that say "cannot write here", not "damaged".
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL, _SQLITE_CANTOPEN = 3, 8, 10, 13, 14
+_SQLITE_BUSY, _SQLITE_LOCKED = 5, 6
+MAX_HOLDERS_SHOWN = 5
 
 
 def storage_problem(exc: BaseException, label: str, path: Path | None = None
@@ -55,7 +61,49 @@ def storage_problem(exc: BaseException, label: str, path: Path | None = None
             f"{label}: cannot be written here (a read-only file, folder or medium); the database "
             "itself is sound and was not changed. Copy it to a writable folder, or read it with "
             "a command that only reads (export, coverage)")
+    if primary in (_SQLITE_BUSY, _SQLITE_LOCKED) or "database is locked" in str(orig):
+        named = holders(path) if path is not None else []
+        who = (", ".join(named[:MAX_HOLDERS_SHOWN]) if named else
+               "another program (another station, an export or coverage run, a database browser)")
+        return DatabaseBusyError(
+            f"{label}: is held by {who}, which keeps it from being opened for writing; the "
+            "database is sound and was not changed. Close that program (or let it finish) and "
+            "try again")
     return None
+
+
+def holders(path: Path) -> list[str]:
+    """The other programs that have `path` (or its -wal, -shm, -journal) open, as "name (pid
+    N)", read from /proc where there is one (elsewhere: none known)."""
+    try:
+        wanted = {str(path.resolve())}
+    except OSError:
+        return []
+    wanted |= {f"{name}{suffix}" for name in list(wanted) for suffix in ("-wal", "-shm", "-journal")}
+    proc = Path("/proc")
+    found: list[str] = []
+    try:
+        pids = [p for p in proc.iterdir() if p.name.isdigit() and int(p.name) != os.getpid()]
+    except OSError:
+        return []
+    for pid in pids:
+        try:
+            fds = list((pid / "fd").iterdir())
+        except OSError:  # gone, or another user's: not ours to look at
+            continue
+        for fd in fds:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target in wanted:
+                try:
+                    name = (pid / "comm").read_text(errors="replace").strip() or "a program"
+                except OSError:
+                    name = "a program"
+                found.append(f"{name} (pid {pid.name})")
+                break
+    return found
 
 
 def read_only_fs(path: Path) -> bool:

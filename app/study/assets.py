@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.atomic_write import write_text_atomically
 from app.home import data_home
-from app.regular_files import open_regular_file
+from app.regular_files import open_regular_file, read_regular_text
 
 if TYPE_CHECKING:  # the asset digest's child process imports this module for the hashing
     from app.study.loader import LoadedStudy  # alone (app.session.asset_child): not the models
@@ -130,7 +130,7 @@ def manifest_path(home: Path, content_hash: str) -> Path:
 def load_manifest(path: Path) -> Manifest | None:
     """A recorded manifest, or None when there is none (or it is unreadable: recorded anew)."""
     try:
-        raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        raw: dict[str, Any] = json.loads(read_regular_text(path))
         return {k: AssetEntry(**v) if v is not None else None for k, v in raw["assets"].items()}
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None

@@ -6,6 +6,7 @@ test_fast_schema.py) and on whole studies (test_lazy_start.py)."""
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any
 
@@ -66,6 +67,10 @@ class Dumper:
         if plan is not None:
             return self._dump_struct(value, plan)
         if kind is float:
+            # Plain decimals (a rating's gold 1.0, a weight 0.25) are written alike by both;
+            # they differ on exponents (1e+20 against 1e20) and on what is not finite.
+            if math.isfinite(value) and "e" not in repr(value):
+                return value
             raise Undumpable("a float")
         if kind is int:
             if value not in _INT_RANGE:

@@ -198,14 +198,28 @@ class Study(StrictModel):
         "the designer knows (docs/authoring.md, \"Reporting\"); the rest is measured.")
     items: list[Item] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _known_ui_languages(self) -> Study:
-        for tag in [*([self.ui_language] if self.ui_language else []), *self.ui_languages]:
+    # Field validators, so that a problem carries its JSON path (ui_language, ui_languages).
+    @field_validator("ui_language")
+    @classmethod
+    def _known_ui_language(cls, tag: str | None) -> str | None:
+        problem = language_problem(tag) if tag else None
+        if problem:
+            raise ValueError(problem)
+        return tag
+
+    @field_validator("ui_languages")
+    @classmethod
+    def _known_ui_languages_each(cls, tags: list[str]) -> list[str]:
+        for index, tag in enumerate(tags):
             problem = language_problem(tag)
             if problem:
-                raise ValueError(problem)
-        if len(set(self.ui_languages)) != len(self.ui_languages):
-            raise ValueError("ui_languages names a language twice")
+                raise ValueError(f"[{index}]: {problem}")
+        if len(set(tags)) != len(tags):
+            raise ValueError("names a language twice")
+        return tags
+
+    @model_validator(mode="after")
+    def _known_ui_languages(self) -> Study:
         if self.ui_language and self.ui_languages and self.ui_language not in self.ui_languages:
             raise ValueError(f"ui_language '{self.ui_language}' is not one of ui_languages")
         return self

@@ -16,6 +16,7 @@ import re
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from app.study.safe_pattern import MAX_CODE_CHARS, unsafe_pattern_reason
 from app.study_types.base import StrictModel
 
 # A range's ends: the same prefix, then digits (P001, D-20, site3-0042).
@@ -25,8 +26,11 @@ _END = re.compile(r"^(.*?)(\d+)$")
 class CodeRange(StrictModel):
     """Codes from `first` to `last`: the same prefix and as many digits (P001 ... P060)."""
 
-    first: str = Field(min_length=1, description="The first code, e.g. P001.")
-    last: str = Field(min_length=1, description="The last code, e.g. P060.")
+    # As long as a code may be: a 5,000-digit end is no code (and no int Python would parse).
+    first: str = Field(min_length=1, max_length=MAX_CODE_CHARS,
+                       description="The first code, e.g. P001.")
+    last: str = Field(min_length=1, max_length=MAX_CODE_CHARS,
+                      description="The last code, e.g. P060.")
 
     @model_validator(mode="after")
     def _same_shape(self) -> CodeRange:
@@ -83,6 +87,9 @@ class ParticipantCodes(StrictModel):
                 re.compile(pattern)
             except re.error as exc:
                 raise ValueError(f"not a valid regular expression: {exc}") from None
+            unsafe = unsafe_pattern_reason(pattern)
+            if unsafe:
+                raise ValueError(f"this pattern is refused: {unsafe}")
         return pattern
 
     @model_validator(mode="after")
@@ -99,6 +106,8 @@ class ParticipantCodes(StrictModel):
 
     def issues(self, code: str) -> bool:
         """True when `code` is one of these codes."""
+        if len(code) > MAX_CODE_CHARS:  # no code is longer; and it bounds the pattern's work
+            return False
         if self.pattern is not None and re.fullmatch(self.pattern, code):
             return True
         return code in self.listed or any(r.contains(code) for r in self.ranges)

@@ -99,6 +99,10 @@ class PublishedScore(StrictModel):
     category: str | None = Field(default=None, description="'category=value', or None for all.")
     source: str | None = None
     illustrative: bool = False
+    question_id: str | None = Field(
+        default=None, description="The question the score belongs to; None: the one question "
+        "whose metrics include `metric` (if only one does)."
+    )
 
 
 class Models(StrictModel):

@@ -28,7 +28,9 @@ def language_problem(tag: str) -> str | None:
         return None
     close = [known for known in UI_LANGUAGES if known.lower() == tag.lower()]
     hint = f" (did you mean '{close[0]}'?)" if close else ""
-    return (f"'{tag}' is not a language of the app's own words{hint}; "
+    # Escaped and cut: a NUL or an escape sequence in the value is never printed raw.
+    shown = tag[:40].encode("unicode_escape").decode("ascii").replace("'", "\\'")
+    return (f"'{shown}' is not a language of the app's own words{hint}; "
             f"one of: {', '.join(UI_LANGUAGES)}")
 
 

@@ -10,7 +10,9 @@ def paper_tex(title: str, description: str) -> str:
     abstract = escape(description) if description.strip() else "Results of the study."
     return "\n".join([
         r"\documentclass[11pt]{article}",
+        r"\usepackage[T1]{fontenc}",  # T1's glyphs: Þ, ð, Đ, ŋ (`latex.escape` keeps to them)
         r"\usepackage[utf8]{inputenc}",
+        r"\IfFileExists{lmodern.sty}{\usepackage{lmodern}}{}",  # vector T1 fonts where installed
         r"\usepackage[margin=2.5cm]{geometry}",
         r"\usepackage{booktabs}",
         r"\usepackage{longtable}",

@@ -31,7 +31,7 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
                   for r in rows.itertuples(index=False)}
         lines = []
         for column in columns_of(group):
-            line = [escape(group.question_id) if column.category == ALL else "",
+            line = [label(group.question_id) if column.category == ALL else "",
                     f"all ({escape(metric_words(metric))})" if column.category == ALL else column.title]
             cells = [values.get((k, w, column.category, column.value)) for k, w in parties]
             if all(c is None for c in cells):
@@ -69,7 +69,7 @@ def ratings_table(results: StudyResults, numbers: Numbers) -> Table | None:
     lines = []
     for question_id, block in rows.groupby("question_id", sort=False):
         cells = {str(r.group): r for r in block.itertuples(index=False)}
-        line = [escape(question_id), escape(str(block["prompt"].iloc[0]))]
+        line = [label(question_id), escape(str(block["prompt"].iloc[0]))]
         for g in groups:
             r = cells.get(g)
             line.append("--" if r is None else f"{numbers.mean(r.mean)} ({numbers.mean(r.sd)})")
@@ -100,8 +100,8 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
     sections = []
     notes = []
     for (question_id, category), block in rows.groupby(["question_id", "category"], sort=False):
-        lines = [[escape(question_id) if not k else "", label(category) if not k else "",
-                  label(r.category_value), numbers.count(r.n_items), escape(str(r.metric)),
+        lines = [[label(question_id) if not k else "", label(category) if not k else "",
+                  label(r.category_value), numbers.count(r.n_items), escape(metric_words(r.metric)),
                   numbers.metric(r.human_score, str(r.metric)),
                   numbers.metric(r.model_score, str(r.metric)), numbers.ms(r.median_rt_ms)]
                  for k, r in enumerate(block.itertuples(index=False))]
@@ -109,7 +109,7 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
         found = corr[(corr["question_id"] == question_id) & (corr["category"] == category)]
         for r in found.itertuples(index=False):
             if real_number(r.r) is not None:
-                notes.append(f"{escape(question_id)}, {label(category)}: "
+                notes.append(f"{label(question_id)}, {label(category)}: "
                              f"$\\rho$ = {numbers.coef(r.r)}, $p$ = {numbers.p(r.p)}, "
                              f"$n$ = {numbers.count(r.n)}")
     text = ("Spearman correlation of the median response time per category value with the "

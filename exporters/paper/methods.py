@@ -18,7 +18,7 @@ from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
 from exporters.analysis_words import interval_words, metric_words, significance_tests
-from exporters.paper.latex import Numbers, escape, real_number
+from exporters.paper.latex import Numbers, escape, label, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
 from exporters.simulated import simulated_count
 from exporters.timing_csv import NOT_RECORDED
@@ -132,7 +132,7 @@ def agreement_sentence(results: StudyResults, used: Used) -> str:
             ci = (f", 95\\% CI [{used.put(f'agreement.{q}.ci_low', r.ci_low, used.numbers.coef(r.ci_low), 'agreement.csv')}, "
                   f"{used.put(f'agreement.{q}.ci_high', r.ci_high, used.numbers.coef(r.ci_high), 'agreement.csv')}]")
         reading = f"; {escape(r.interpretation)}" if isinstance(r.interpretation, str) else ""
-        parts.append(f"{escape(q)} $\\alpha$ = {value}{ci}{reading}")
+        parts.append(f"{label(q)} $\\alpha$ = {value}{ci}{reading}")
     others = sorted({str(s) for s in rows["statistic"] if s != "krippendorff_alpha"})
     named = []
     for statistic in others:
@@ -187,7 +187,7 @@ def scores_sentence(results: StudyAnalysis, used: Used) -> str:
                             f"{side}_scores.csv, {best['who']}")
             unit = "\\%" if used.numbers.scale(metric) == 100 else ""
             parts.append(f"the best {side} {escape(metric_words(metric))} on "
-                         f"{escape(group.question_id)} was {text}{unit} ({escape(best['who'])})")
+                         f"{label(group.question_id)} was {text}{unit} ({escape(best['who'])})")
     if not parts:
         return ""
     text = ("Humans and models were scored with the benchmark's own metrics on the same items "
@@ -202,7 +202,7 @@ def scores_sentence(results: StudyAnalysis, used: Used) -> str:
     methods: dict[str, list[str]] = {}
     for question_id in dict.fromkeys(gaps["question_id"].astype(str)) if not gaps.empty else []:
         method = "; ".join(interval_words(gaps, question_id) + significance_tests(gaps, question_id))
-        methods.setdefault(method, []).append(escape(question_id))
+        methods.setdefault(method, []).append(label(question_id))
     said = [f"for {', '.join(qs)}, {escape(m)}" if len(methods) > 1 else escape(m)
             for m, qs in methods.items() if m]
     if said:

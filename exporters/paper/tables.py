@@ -158,7 +158,7 @@ def headline_table(results: StudyResults, group: QuestionGroup, gaps: pd.DataFra
     breakdown = columns[1].category if len(columns) > 1 else ""
     tiers = any(kind == "tier" for kind, _ in parties)
     words = escape(metric_words(metric))
-    caption = (f"{escape(group.question_id)}: {words}{scale} of "
+    caption = (f"{label(group.question_id)}: {words}{scale} of "
                + ("each tier of raters, " if tiers else "")
                + "all raters, the pooled human answer and each model on the same items"
                + (f", over all items and per {label(breakdown)}" if breakdown else "") + ".")
@@ -188,7 +188,7 @@ def agreement_table(results: StudyResults, numbers: Numbers) -> Table | None:
                      else numbers.metric(r.value, "accuracy"))
             ci = numbers.interval(r.ci_low, r.ci_high, "coef")
             words = "" if not isinstance(r.interpretation, str) else escape(r.interpretation)
-            lines.append([escape(question_id) if not k else "",
+            lines.append([label(question_id) if not k else "",
                           escape(statistic_words(str(r.statistic))),
                           f"{value} {ci}".strip(), numbers.count(r.n_items),
                           numbers.count(r.n_raters), words])

@@ -42,7 +42,9 @@ def need_pdflatex() -> None:
 def compile_paper(paper: Path) -> Path:
     """pdflatex, bibtex, pdflatex twice, as an author would; the PDF, or a failure with the log."""
     def run(*cmd: str) -> None:
-        done = subprocess.run(cmd, cwd=paper, capture_output=True, text=True, timeout=120)
+        # (TeX prints the 8-bit characters it sets as they are: not always UTF-8)
+        done = subprocess.run(cmd, cwd=paper, capture_output=True, text=True, errors="replace",
+                              timeout=120)
         if done.returncode != 0:
             log = (paper / "paper.log").read_text(errors="replace") if (
                 paper / "paper.log").exists() else ""

@@ -225,3 +225,37 @@ def test_daggers_mark_the_holm_significant_gaps(tmp_path: Path) -> None:
                 assert (r"\dag" in cell) == expected, (value, who, cell)
                 marked += expected
     assert marked >= 1
+
+
+def test_a_hostile_studys_paper_compiles(tmp_path: Path) -> None:
+    """Rows starting with [ (an option label, a model's name, a tier), an Icelandic title,
+    DEL and U+0085, and every character `escape` lets through: the paper still compiles."""
+    need_pdflatex()
+    from exporters.paper.latex import SETTABLE
+
+    folder = tmp_path / "study"
+    shutil.copytree(REPO / "studies" / "lesion-vqa-demo", folder)
+    doc = json.loads((folder / "study.json").read_text(encoding="utf-8"))
+    doc["title"] = "Þórður og ðrír: Đ ŋ ſ \x7f\x85 [draft]"
+    doc["description"] = "All: " + "".join(sorted(SETTABLE)) + " ?` !` \u200b\u202e end"
+    for field in doc["profile_fields"]:
+        for option in field.get("options", []):
+            option["label"] = "[x] " + option["label"]
+    for item in doc["items"]:
+        item["categories"] = {k: f"[x] {v}" for k, v in item.get("categories", {}).items()}
+        for question in item["questions"]:
+            for option in question.get("options", []):
+                option["label"] = "[x] " + option["label"]
+    (folder / "study.json").write_text(json.dumps(doc), encoding="utf-8")
+    predictions = folder / "predictions" / "demo-models.csv"
+    predictions.write_text(predictions.read_text(encoding="utf-8").replace(
+        "demo-model-a", "[oops] model"), encoding="utf-8")
+    db = _sqlite(tmp_path)
+    try:
+        _, out = export_with_raters(folder, db, tmp_path, n_boot=0)
+    finally:
+        db.close()
+    compile_paper(out / "paper")
+    tex = "\n".join(p.read_text(encoding="utf-8") for p in (out / "paper").glob("*.tex"))
+    assert "Þórður og ðrír: Đ ŋ ?" in tex and "\x7f" not in tex and "\x85" not in tex
+    assert "{[}oops{]} model" in tex and "{[}x{]}" in tex
