@@ -111,4 +111,21 @@ def _design_warnings(args: argparse.Namespace, study: Study) -> int:
     if warnings:
         print(f"  {len(warnings)} design warning{'s' if len(warnings) != 1 else ''}"
               + ("; --strict: failing" if args.strict else ""))
-    return 2 if warnings and args.strict else 0
+    missing = _reporting_warnings(study)
+    if missing:
+        print(f"  {counted(missing, 'checklist item')} a paper must report neither declared "
+              "in `reporting` nor measured by the app (docs/authoring.md, \"Reporting\")"
+              + ("; --strict: failing" if args.strict else ""))
+    return 2 if (warnings or missing) and args.strict else 0
+
+
+def _reporting_warnings(study: Study) -> int:
+    """A `warning:` line for each item of the human-baseline reporting checklist that the
+    study's `reporting` block leaves open and the app cannot measure; how many."""
+    from app.study.checklist import missing_declarations
+
+    missing = missing_declarations(study)
+    for item in missing:
+        print(f"warning: reporting.{item.field}: checklist {item.number} ({item.title}) is not "
+              "declared")
+    return len(missing)

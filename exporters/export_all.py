@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+import pandas as pd
+
 from app.gc_pause import gc_paused
 from app.results.analysis import StudyAnalysis, analyse, screen, with_options
 from app.results.frame import responses_frame
@@ -21,6 +23,7 @@ from app.storage.timing_profiles import timing_profiles
 from app.study.loader import LoadedStudy
 from exporters.agreement_csv import write_agreement
 from exporters.audit_csv import write_events_csv
+from exporters.checklist import filled_checklist
 from exporters.conflicts import refuse_conflicts
 from exporters.gaps_csv import write_human_vs_model
 from exporters.inspect_log import write_inspect_logs
@@ -37,6 +40,7 @@ from exporters.responses_csv import write_responses_long
 from exporters.responses_wide import write_responses_wide
 from exporters.rt_csv import write_rt
 from exporters.scores_csv import write_scores
+from exporters.simulated import check_withheld, simulated_count
 from exporters.timing_csv import timing_frame, write_timing
 
 Progress = Callable[[int, int, str], None]
@@ -64,7 +68,8 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
         written, n_steps = _export_into(
             loaded, db, staging.folder, include_simulated=include_simulated,
             include_identifying=include_identifying, progress=progress, options=options,
-            exclude=exclude, digits=digits, given=analysis, inspect_log=inspect_log)
+            exclude=exclude, digits=digits, given=analysis, inspect_log=inspect_log,
+            notice=notice)
     if progress:  # (after the move: "done" means the files are in place)
         progress(n_steps, n_steps, "done")
     return [staging.final(path) for path in written]
@@ -75,9 +80,11 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
                  options: ResultsOptions | None,
                  exclude: Sequence[str], digits: int,
                  given: StudyAnalysis | None,
-                 inspect_log: bool = False) -> tuple[list[Path], int]:
+                 inspect_log: bool = False,
+                 notice: Callable[[str], None] | None = None) -> tuple[list[Path], int]:
     """The export's files written into `out_dir`, and the number of steps it took."""
     analysed: list[StudyAnalysis] = []  # filled by the "scores" step, read by the ones after it
+    checklist: list[pd.DataFrame] = []  # checklist.csv's rows, for the report and paper/
     if given is not None:
         if given.study_id != loaded.study.id:
             raise ValueError(f"the analysis of study {given.study_id!r} given to export "
@@ -90,6 +97,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
             return []
     else:
         everyone = responses_frame(loaded, db, include_simulated=include_simulated)
+        check_withheld(loaded, db, everyone, include_simulated=include_simulated, notice=notice)
         options = with_options(options, include_simulated=include_simulated, exclude=exclude)
         # Quality rules (docs/results.md): measured on everyone first, so the responses files
         # (written while the analysis is computed) hold only the participants the rules keep.
@@ -129,7 +137,9 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
         ("human vs model", lambda: write_human_vs_model(analysed[0], out_dir)),
         *([("Inspect logs", lambda: write_inspect_logs(loaded, analysed[0], out_dir))]
           if inspect_log else []),
-        ("report", lambda: write_report(loaded, analysed[0], out_dir)),
+        ("checklist", lambda: filled_checklist(loaded, analysed[0], db, out_dir, checklist)),
+        ("report", lambda: write_report(loaded, analysed[0], out_dir, checklist=checklist[0],
+                                        simulated=simulated_count(frame))),
     ]
     # timing.csv and paper/ (docs/results.md, "The paper folder").
     # (the distinct sessions first: a set of 600,000 values walks each one in Python)
@@ -139,7 +149,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
     steps += [
         ("timing", lambda: write_timing(timing, out_dir)),
         ("paper", lambda: write_paper(loaded, analysed[0], sessions, timing, out_dir,
-                                      digits=digits)),
+                                      digits=digits, checklist=checklist[0])),
         # Last, so a kind's table can be checked against every file the export wrote.
         ("kind tables", lambda: write_kind_tables(analysed[0], out_dir)),
     ]

@@ -17,32 +17,36 @@ from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
 from app.study.loader import LoadedStudy
 from app.wording import counted
+from exporters.analysis_words import metric_words
+from exporters.checklist import checklist_section
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
 from exporters.report_mrmc import mrmc_section
+from exporters.report_tables import MAX_ROWS, cell_words, party, reader_table, words
 from exporters.svg_charts import Bar, bar_chart, scatter_chart
 
 STYLE = """
-body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
+body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em;
+       color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 13px; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: right; }
+td { white-space: nowrap; } .wrap td { white-space: normal; } .wrap td, .wrap th { text-align: left; }
 th { background: #f2f2f2; } td:first-child, th:first-child { text-align: left; }
+.scroll { overflow-x: auto; max-width: 100%; }
+summary { cursor: pointer; color: #245; margin: 0.3em 0; }
+svg { max-width: 100%; height: auto; }
 .banner { background: #fff3cd; border: 1px solid #e0c36b; padding: 0.6em 1em; }
 .note { color: #555; font-size: 13px; }
 """
 ROW_KINDS = ("tier", "humans", "pooled", "model", "published")
 
 
-def _table(frame: pd.DataFrame, max_rows: int = 200) -> str:
-    if frame.empty:
-        return '<p class="note">Nothing to show yet.</p>'
-    return frame.head(max_rows).to_html(index=False, na_rep="", float_format=lambda v: f"{v:.3f}",
-                                        border=0)
+def _table(frame: pd.DataFrame, max_rows: int = MAX_ROWS) -> str:
+    return reader_table(frame, max_rows)
 
 
 def _label(kind: str, who: str, illustrative: bool) -> str:
-    prefix = {"tier": "tier: ", "published": "published: "}.get(kind, "")
-    return f"{prefix}{who}" + (" (illustrative)" if illustrative else "")
+    return party(kind, who, illustrative)
 
 
 def _scores_section(results: StudyResults, group: QuestionGroup) -> str:
@@ -52,25 +56,35 @@ def _scores_section(results: StudyResults, group: QuestionGroup) -> str:
     rows = results.scores[(results.scores["question_id"] == group.question_id)
                           & results.scores["who_kind"].isin(ROW_KINDS)]
     overall = rows[(rows["category"] == ALL) & (rows["metric"] == scorer.main)]
+    main = metric_words(scorer.main)
     bars = [Bar(_label(k, w, bool(i)), float(v), float(lo), float(hi), k)
             for k, w, v, lo, hi, i in zip(overall["who_kind"], overall["who"], overall["value"],
                                           overall["ci_low"], overall["ci_high"],
                                           overall["illustrative"], strict=True)]
-    parts = [f"<h3>{escape(group.question_id)} ({escape(group.kind)}): {escape(scorer.main)}</h3>",
-             bar_chart(bars, title=f"{group.question_id}: {scorer.main} (95% CI)",
-                       axis_label=scorer.main)]
-    table = rows[rows["category"] == ALL].pivot_table(
-        index=["who_kind", "who"], columns="metric", values="value", aggfunc="first", sort=False)
+    parts = [f"<h3>{escape(words(group.question_id))} ({escape(group.kind)}): "
+             f"{escape(main)}</h3>",
+             bar_chart(bars, title=f"{words(group.question_id)}: {main} (95% CI)",
+                       axis_label=main)]
+    every = rows[rows["category"] == ALL]
+    labelled = every.assign(party=[_label(k, w, bool(i)) for k, w, i in zip(
+        every["who_kind"], every["who"], every["illustrative"], strict=True)],
+        metric=[metric_words(m) for m in every["metric"]])
+    table = labelled.pivot_table(index="party", columns="metric", values="value",
+                                 aggfunc="first", sort=False)
+    table.columns.name = None
     parts.append(_table(table.reset_index()))
     broken = rows[(rows["category"] != ALL) & (rows["metric"] == scorer.main)]
     if not broken.empty:
-        cells = broken.assign(cell=broken["category"] + "=" + broken["category_value"],
+        cells = broken.assign(cell=[cell_words(c, v) for c, v in zip(
+                                  broken["category"], broken["category_value"], strict=True)],
                               party=[_label(k, w, bool(i)) for k, w, i in zip(
                                   broken["who_kind"], broken["who"], broken["illustrative"],
                                   strict=True)])
         wide = cells.pivot_table(index="cell", columns="party", values="value", aggfunc="first",
                                  sort=False)
-        parts.append(f"<p>{escape(scorer.main)} by category:</p>" + _table(wide.reset_index()))
+        wide.columns.name = None
+        parts.append(f"<p>{escape(main)} by category:</p>"
+                     + _table(wide.reset_index().rename(columns={"cell": "items"})))
     return "\n".join(parts)
 
 
@@ -82,9 +96,10 @@ def _ratings_section(results: StudyResults) -> str:
     primary = {g.spec.group_by for g in results.groups if g.spec.group_by}  # charted; rest: table
     for category, rows in summary[summary["group_by"].isin(primary)
                                   & (summary["rater"] == "humans")].groupby("group_by", sort=False):
-        bars = [Bar(f"{q} · {g}", float(m), kind="rating_group")
+        bars = [Bar(f"{words(q)} · {words(g)}", float(m), kind="rating_group")
                 for q, g, m in zip(rows["question_id"], rows["group"], rows["mean"], strict=True)]
-        parts.append(bar_chart(bars, title=f"Mean human rating per statement and {category}",
+        parts.append(bar_chart(bars, title=f"Mean human rating per statement and "
+                               f"{words(category)}",
                                axis_label="mean rating (N/A excluded)"))
     parts.append(_table(summary))
     return "\n".join(parts)
@@ -98,7 +113,7 @@ def _rt_section(results: StudyResults) -> str:
              '<p class="note">Practice items and time-outs are excluded.</p>']
     corr = results.rt_correlations
     for (question_id, category), rows in cats.groupby(["question_id", "category"], sort=False):
-        points = [(float(rt), float(acc), str(v)) for rt, acc, v in zip(
+        points = [(float(rt), float(acc), words(v)) for rt, acc, v in zip(
             rows["mean_rt_ms"], rows["model_score"], rows["category_value"], strict=True)]
         if not any(math.isfinite(p[1]) for p in points):
             continue
@@ -109,8 +124,9 @@ def _rt_section(results: StudyResults) -> str:
         if not match.empty:
             r, n = float(match["r"].iloc[0]), int(match["n"].iloc[0])
             note = f"Pearson r = {r:.2f}, n = {n}" if math.isfinite(r) else f"n = {n}: too few"
-        metric = str(rows["metric"].iloc[0]) if len(rows) else ""
-        parts.append(scatter_chart(points, title=f"{question_id}: RT vs model {metric} by {category}",
+        metric = metric_words(rows["metric"].iloc[0]) if len(rows) else ""
+        parts.append(scatter_chart(points, title=f"{words(question_id)}: response time vs "
+                                   f"model {metric} by {words(category)}",
                                    x_label="mean human RT (ms)",
                                    y_label=f"model {metric} (mean over models)", note=note))
     parts.append("<h3>Per category</h3>" + _table(cats))
@@ -118,7 +134,8 @@ def _rt_section(results: StudyResults) -> str:
     return "\n".join(parts)
 
 
-def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
+def report_html(loaded: LoadedStudy, results: StudyAnalysis,
+                checklist: pd.DataFrame | None = None, simulated: int = 0) -> str:
     study = loaded.study
     illustrative_models = bool(results.scores["illustrative"].fillna(False).astype(bool).any())
     banner = ""
@@ -127,10 +144,16 @@ def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
                   + ("This is demo content. " if study.illustrative else "")
                   + ("Model scores marked (illustrative) are made up for demonstration, not "
                      "measurements of real models." if illustrative_models else "") + "</p>")
+    if simulated:
+        banner += (f'<p class="banner"><b>Simulated participants.</b> {simulated} of the '
+                   f"{results.n_participants} participants were simulated by Baseline Studio "
+                   "(answers drawn at random around the gold answers), not people: their "
+                   "scores say nothing about humans.</p>")
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sections = [f"<h1>{escape(study.title)}</h1>", banner,
                 f'<p class="note">Study {escape(study.id)} version {escape(study.version)}; '
-                f"{counted(results.n_participants, 'participant')}, "
+                f"{counted(results.n_participants, 'participant')}"
+                + (f" ({simulated} of them simulated, not people)" if simulated else "") + ", "
                 f"{counted(results.n_responses, 'response')} in the "
                 f"main blocks; generated {generated} by Baseline Studio. Humans and models are "
                 "scored on the same items; published scores are not.</p>",
@@ -145,6 +168,8 @@ def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
     if not results.model_coverage.empty:
         sections += ["<h2>Model coverage</h2>", _table(results.model_coverage)]
     sections.append(quality_section(results, _table))
+    if checklist is not None:
+        sections.append(checklist_section(checklist, study.reporting.illustrative))
     sections += [f'<p class="note">{escape(n)}</p>' for n in results.notes]
     sections.append('<p class="note">Every number here is also in the CSV files beside this '
                     "report; how each is computed is in Baseline Studio's docs/results.md.</p>")
@@ -154,7 +179,10 @@ def report_html(loaded: LoadedStudy, results: StudyAnalysis) -> str:
             f"<body>\n{body}\n</body></html>\n")
 
 
-def write_report(loaded: LoadedStudy, results: StudyAnalysis, out_dir: Path) -> list[Path]:
+def write_report(loaded: LoadedStudy, results: StudyAnalysis, out_dir: Path, *,
+                 checklist: pd.DataFrame | None = None, simulated: int = 0) -> list[Path]:
+    """`checklist`: checklist.csv's rows (exporters.checklist); `simulated`: how many of the
+    participants are simulated."""
     path = out_path(out_dir, "report.html")
-    path.write_text(report_html(loaded, results), encoding="utf-8")
+    path.write_text(report_html(loaded, results, checklist, simulated), encoding="utf-8")
     return [path]

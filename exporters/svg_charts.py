@@ -35,8 +35,25 @@ def _nice_ceiling(value: float) -> float:
 
 
 def number_text(x: float) -> str:
-    """A value or tick as the charts print it."""
-    return f"{x:.3f}".rstrip("0").rstrip(".") if math.isfinite(x) else "n/a"
+    """A value or tick as the charts print it (no minus sign on zero)."""
+    if not math.isfinite(x):
+        return "n/a"
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def nice_ticks(lo: float, hi: float, most: int = 6) -> list[float]:
+    """Round ticks (1, 2, 2.5 or 5 times a power of ten apart) from at or below `lo` to at or
+    above `hi`, at most `most` of them: an axis reads -0.5, -0.25, 0, 0.25, 0.5, not -0.261."""
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return [lo, hi] if math.isfinite(lo) and math.isfinite(hi) else [0.0, 1.0]
+    raw = (hi - lo) / max(most - 1, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10)
+                if math.ceil(hi / (m * power) - 1e-9) - math.floor(lo / (m * power) + 1e-9)
+                <= most - 1)
+    first, last = math.floor(lo / step + 1e-9), math.ceil(hi / step - 1e-9)
+    return [round(k * step, 12) for k in range(first, last + 1)]
 
 
 def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 640) -> str:
@@ -44,8 +61,8 @@ def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 640)
     label_w, row_h, top, bottom = 210, 24, 34, 40
     height = top + bottom + row_h * max(len(bars), 1)
     values = [v for b in bars for v in (b.value, b.low, b.high) if math.isfinite(v)]
-    lo = min([0.0, *values])
-    hi = _nice_ceiling(max([0.0, *values]))
+    ticks = nice_ticks(min([0.0, *values]), _nice_ceiling(max([0.0, *values])))
+    lo, hi = ticks[0], ticks[-1]
     plot_w = width - label_w - 60
 
     def x(v: float) -> float:
@@ -75,9 +92,9 @@ def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 640)
     axis_y = top + row_h * max(len(bars), 1) + 4
     out.append(f'<line x1="{label_w}" y1="{axis_y}" x2="{label_w + plot_w}" y2="{axis_y}" '
                'stroke="#444"/>')
-    for tick in np.linspace(lo, hi, 5):
-        out.append(f'<text x="{x(float(tick)):.1f}" y="{axis_y + 16}" text-anchor="middle" '
-                   f'{FONT}>{number_text(float(tick))}</text>')
+    for tick in ticks:
+        out.append(f'<text x="{x(tick):.1f}" y="{axis_y + 16}" text-anchor="middle" '
+                   f'{FONT}>{number_text(tick)}</text>')
     out.append(f'<text x="{label_w + plot_w / 2}" y="{axis_y + 32}" text-anchor="middle" {FONT}>'
                f'{escape(axis_label)}</text></svg>')
     return "\n".join(out)

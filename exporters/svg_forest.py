@@ -8,9 +8,7 @@ import math
 from dataclasses import dataclass
 from html import escape
 
-import numpy as np
-
-from exporters.svg_charts import FONT, SMALL, number_text
+from exporters.svg_charts import FONT, SMALL, nice_ticks, number_text
 
 SIGNIFICANT, OTHER = "#C44E52", "#4C72B0"
 
@@ -28,8 +26,9 @@ def forest_chart(gaps: list[Gap], *, title: str, axis_label: str, width: int = 8
     label_w, row_h, top, bottom = 400, 20, 34, 44
     height = top + bottom + row_h * max(len(gaps), 1)
     values = [v for g in gaps for v in (g.difference, g.low, g.high) if math.isfinite(v)]
-    span = max([abs(v) for v in values] + [0.05]) * 1.1
-    lo, hi = -span, span
+    span = max([abs(v) for v in values] + [0.05])
+    ticks = nice_ticks(-span, span, 7)  # symmetric about 0, at round numbers
+    lo, hi = ticks[0], ticks[-1]
     plot_w = width - label_w - 70
 
     def x(v: float) -> float:
@@ -60,9 +59,9 @@ def forest_chart(gaps: list[Gap], *, title: str, axis_label: str, width: int = 8
                    f'{number_text(gap.difference)}</text>')
     out.append(f'<line x1="{label_w}" y1="{bottom_y + 4}" x2="{label_w + plot_w}" '
                f'y2="{bottom_y + 4}" stroke="#444"/>')
-    for tick in np.linspace(lo, hi, 5):
-        out.append(f'<text x="{x(float(tick)):.1f}" y="{bottom_y + 18}" text-anchor="middle" '
-                   f'{FONT}>{number_text(float(tick))}</text>')
+    for tick in ticks:
+        out.append(f'<text x="{x(tick):.1f}" y="{bottom_y + 18}" text-anchor="middle" '
+                   f'{FONT}>{number_text(tick)}</text>')
     out.append(f'<text x="{label_w + plot_w / 2}" y="{bottom_y + 36}" text-anchor="middle" '
                f'{FONT}>{escape(axis_label)}</text></svg>')
     return "\n".join(out)

@@ -159,8 +159,9 @@ def test_a_digest_stopped_before_it_is_made_stays_unknown(
 
 
 def _export(folder: Path, url: str, out: Path) -> int:
+    # (the laptops' participants are simulated: without the flag the export refuses)
     return main(["export", "--study", str(folder), "--out", str(out), "--db", url,
-                 "--bootstrap", "0"])
+                 "--bootstrap", "0", "--include-simulated"])
 
 
 def test_export_names_the_files_changed_since_the_answers(

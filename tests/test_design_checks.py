@@ -100,9 +100,12 @@ def test_session_estimate_uses_the_database_median(tmp_path: Path,
     finally:
         db.close()
     assert median is not None and median < 100
-    assert main(["validate", "--strict", "--db", url, str(folder)]) == 0
+    assert main(["validate", "--db", url, str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "the median in" in out and "warning:" not in out
+    # (the fixture declares no `reporting` block: those warnings are tested on their own)
+    design = [line for line in out.splitlines()
+              if line.startswith("warning:") and not line.startswith("warning: reporting.")]
+    assert "the median in" in out and not design, design
 
 
 def test_a_session_length_reads_as_a_person_says_it() -> None:

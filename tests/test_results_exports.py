@@ -120,7 +120,8 @@ def test_report_is_self_contained_with_tables_and_charts(study: LoadedStudy, db:
     assert not any(tag in parser.tags for tag in ("script", "link", "img"))  # nothing external
     text = " ".join(parser.text)
     assert "Illustrative." in text and "demo-a (illustrative)" in text
-    assert "Mini study (test fixture)" in text and "krippendorff_alpha" in text
+    assert "Mini study (test fixture)" in text and "Krippendorff's alpha" in text
+    assert "krippendorff_alpha" not in text  # the statistic in words, as a paper names it
 
 
 def test_cli_export_writes_the_results(study: LoadedStudy, db_url: str, tmp_path: Path,

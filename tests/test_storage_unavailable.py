@@ -159,7 +159,7 @@ def test_commands_that_only_read_read_a_read_only_database(
     db.close()
     out = tmp_path / "export"
     assert main(["export", "--study", str(mini_study_dir), "--db", url, "--out", str(out),
-                 "--bootstrap", "0"]) == 0, capsys.readouterr().err
+                 "--bootstrap", "0", "--include-simulated"]) == 0, capsys.readouterr().err
     assert (out / "responses_long.csv").exists()
     assert main(["coverage", "--study", str(mini_study_dir), "--db", url]) == 0
     capsys.readouterr()

@@ -46,10 +46,12 @@ FLEISS_BANDS = ((0.8, "Almost perfect"), (0.6, "Substantial"), (0.4, "Moderate")
 
 
 def fleiss_band(kappa: float) -> str:
-    """HUME's bands (Landis & Koch): above 0.8, 0.6, 0.4, 0.2; otherwise Poor."""
+    """Landis and Koch's (1977) bands: above 0.8, 0.6, 0.4, 0.2; Slight from 0 to 0.2, Poor
+    below 0."""
     if math.isnan(kappa):
         return ""
-    return next((label for bound, label in FLEISS_BANDS if kappa > bound), "Poor")
+    return next((label for bound, label in FLEISS_BANDS if kappa > bound),
+                "Slight" if kappa >= 0 else "Poor")
 
 
 def alpha_band(alpha: float) -> str:

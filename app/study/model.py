@@ -36,6 +36,7 @@ from app.kinds.relevance import Grade, RelevanceQuestion
 from app.kinds.text import TextQuestion
 from app.study.model_participants import Participants
 from app.study.model_quality import Quality
+from app.study.model_reporting import Reporting
 from app.study.model_settings import (
     Assignment,
     Block,
@@ -192,6 +193,9 @@ class Study(StrictModel):
     mteb: MtebExport | None = None
     quality: Quality = Field(default_factory=Quality,
                              description="Participant exclusion rules (thresholds).")
+    reporting: Reporting = Field(
+        default_factory=Reporting, description="What a paper on the baseline reports that only "
+        "the designer knows (docs/authoring.md, \"Reporting\"); the rest is measured.")
     items: list[Item] = Field(min_length=1)
 
     # Field validators, so that a problem carries its JSON path (ui_language, ui_languages).

@@ -34,17 +34,18 @@ def tables_tex(results: StudyAnalysis, numbers: Numbers) -> str:
 
 
 def write_paper(loaded: LoadedStudy, results: StudyAnalysis, sessions: list[SessionRecord],
-                timing: pd.DataFrame, out_dir: Path, *, digits: int = DEFAULT_DIGITS
-                ) -> list[Path]:
+                timing: pd.DataFrame, out_dir: Path, *, digits: int = DEFAULT_DIGITS,
+                checklist: pd.DataFrame | None = None) -> list[Path]:
     """Write paper/ under `out_dir`: every number from the analysis `results`; `sessions`:
-    the sessions of its scored responses; `timing`: timing.csv's table."""
+    the sessions of its scored responses; `timing`: timing.csv's table; `checklist`:
+    checklist.csv's rows (paper/checklist.tex is written with them, exporters.checklist)."""
     folder = out_dir / PAPER_DIR
     folder.mkdir(parents=True, exist_ok=True)
     numbers = Numbers(digits)
     used = Used(numbers)
     files = {
         "tables.tex": tables_tex(results, numbers),
-        "methods.tex": methods_tex(results, sessions, timing, used),
+        "methods.tex": methods_tex(results, sessions, timing, used, checklist),
         "references.bib": references_bib(),
         "paper.tex": paper_tex(loaded.study.title, loaded.study.description),
     }

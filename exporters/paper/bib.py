@@ -68,6 +68,15 @@ def references_bib() -> str:
             "Econometric and statistical modeling with {P}ython (version "
             + _version("statsmodels") + ")",
             "booktitle": "9th Python in Science Conference", "year": "2010"}),
+        ("article", "landis1977", {
+            "author": "Landis, J. Richard and Koch, Gary G.", "title": "The measurement of "
+            "observer agreement for categorical data", "journal": "Biometrics", "volume": "33",
+            "number": "1", "pages": "159--174", "year": "1977"}),
+        ("misc", "wei2025", {
+            "author": "Wei, Kevin L. and Paskov, Patricia and Dev, Sunishchal and Byun, "
+            "Michael J. and others", "title": "Recommendations and Reporting Checklist for "
+            "Rigorous \\& Transparent Human Baselines in Model Evaluations",
+            "howpublished": "ICML 2025 position paper, arXiv:2506.13776", "year": "2025"}),
         ("misc", "baselinestudio", {
             "author": "{Baseline Studio contributors}", "title": "Baseline Studio, version "
             + __version__.replace("_", "\\_"), "year": "2026",

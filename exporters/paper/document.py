@@ -15,6 +15,7 @@ def paper_tex(title: str, description: str) -> str:
         r"\IfFileExists{lmodern.sty}{\usepackage{lmodern}}{}",  # vector T1 fonts where installed
         r"\usepackage[margin=2.5cm]{geometry}",
         r"\usepackage{booktabs}",
+        r"\usepackage{longtable}",
         r"\usepackage{graphicx}",
         r"\usepackage[numbers]{natbib}",
         r"\usepackage{url}",
@@ -31,6 +32,9 @@ def paper_tex(title: str, description: str) -> str:
         r"\section{Results}",
         r"\input{tables}",
         r"\clearpage",
+        # (paper/ written on its own, without the export's checklist, still compiles)
+        r"\IfFileExists{checklist.tex}{\appendix\section{Reporting checklist}"
+        r"\input{checklist}\clearpage}{}",
         r"\nocite{*}",
         r"\bibliographystyle{plainnat}",
         r"\bibliography{references}",

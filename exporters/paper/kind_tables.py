@@ -8,6 +8,7 @@ from __future__ import annotations
 from app.results.rt_analysis import ALL_MODELS
 from app.results.score_rows import ALL
 from app.results.summary import StudyResults
+from exporters.analysis_words import metric_words
 from exporters.paper.blocks import Table, marker_name
 from exporters.paper.latex import Numbers, escape, label, real_number
 from exporters.paper.tables import columns_of, main_rows, party_label
@@ -30,8 +31,8 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
                   for r in rows.itertuples(index=False)}
         lines = []
         for column in columns_of(group):
-            line = [escape(group.question_id) if column.category == ALL else "",
-                    f"all ({escape(metric)})" if column.category == ALL else column.title]
+            line = [label(group.question_id) if column.category == ALL else "",
+                    f"all ({escape(metric_words(metric))})" if column.category == ALL else column.title]
             cells = [values.get((k, w, column.category, column.value)) for k, w in parties]
             if all(c is None for c in cells):
                 continue
@@ -42,7 +43,8 @@ def by_question_table(results: StudyResults, numbers: Numbers) -> Table | None:
                  "first breakdown category (the same items for humans and models).",
                  ["Question", "Items", *[_two_lines(party_label(k, w)) for k, w in parties]],
                  "ll" + "r" * len(parties), sections,
-                 "Proportions and correlations in \\%. Confidence intervals: Table~\\ref{tab:"
+                 "Proportions in \\%; correlations and adjusted indices on their own scale. "
+                 "Confidence intervals: Table~\\ref{tab:"
                  + marker_name(f"headline-{blocks[0][0].question_id}") + "} and "
                  "human\\_scores.csv.")
 
@@ -67,7 +69,7 @@ def ratings_table(results: StudyResults, numbers: Numbers) -> Table | None:
     lines = []
     for question_id, block in rows.groupby("question_id", sort=False):
         cells = {str(r.group): r for r in block.itertuples(index=False)}
-        line = [escape(question_id), escape(str(block["prompt"].iloc[0]))]
+        line = [label(question_id), escape(str(block["prompt"].iloc[0]))]
         for g in groups:
             r = cells.get(g)
             line.append("--" if r is None else f"{numbers.mean(r.mean)} ({numbers.mean(r.sd)})")
@@ -98,8 +100,8 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
     sections = []
     notes = []
     for (question_id, category), block in rows.groupby(["question_id", "category"], sort=False):
-        lines = [[escape(question_id) if not k else "", label(category) if not k else "",
-                  label(r.category_value), numbers.count(r.n_items), escape(str(r.metric)),
+        lines = [[label(question_id) if not k else "", label(category) if not k else "",
+                  label(r.category_value), numbers.count(r.n_items), escape(metric_words(r.metric)),
                   numbers.metric(r.human_score, str(r.metric)),
                   numbers.metric(r.model_score, str(r.metric)), numbers.ms(r.median_rt_ms)]
                  for k, r in enumerate(block.itertuples(index=False))]
@@ -107,7 +109,7 @@ def rt_table(results: StudyResults, numbers: Numbers) -> Table | None:
         found = corr[(corr["question_id"] == question_id) & (corr["category"] == category)]
         for r in found.itertuples(index=False):
             if real_number(r.r) is not None:
-                notes.append(f"{escape(question_id)}, {label(category)}: "
+                notes.append(f"{label(question_id)}, {label(category)}: "
                              f"$\\rho$ = {numbers.coef(r.r)}, $p$ = {numbers.p(r.p)}, "
                              f"$n$ = {numbers.count(r.n)}")
     text = ("Spearman correlation of the median response time per category value with the "

@@ -41,9 +41,11 @@ _T1_TS1 = (
 )
 SETTABLE = frozenset(chr(c) for span in _T1_TS1 for c in (
     range(span[0], span[1] + 1) if isinstance(span, tuple) else (span,)))
+# Proportions print as percentages; correlations and chance-adjusted indices (which can be
+# negative) on their own scale.
 PERCENT_METRICS = frozenset({
     "accuracy", "f1", "f1_weighted", "precision", "recall", "map", "mrr@10", "ndcg@10",
-    "v_measure", "ari", "ami", "spearman", "pearson", "judged_positive",
+    "v_measure", "judged_positive",
 })
 LOWER_IS_BETTER = frozenset({"mse"})
 MINUS = "$-$"
@@ -98,7 +100,7 @@ class Numbers:
         return 100.0 if metric in PERCENT_METRICS else 1.0
 
     def metric(self, value: Any, metric: str) -> str:
-        """A score: percentages for proportions and correlations (MTEB's convention)."""
+        """A score: percentages for proportions, coefficients on their own scale."""
         if metric in PERCENT_METRICS:
             return self._fixed(value * 100.0, self.digits)
         return self._fixed(value, self.digits + 1)

@@ -17,8 +17,10 @@ from app.results.intervals import MIN_ITEMS, MIN_RATERS
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
-from exporters.paper.latex import Numbers, escape, real_number
+from exporters.analysis_words import interval_words, metric_words, significance_tests
+from exporters.paper.latex import Numbers, escape, label, real_number
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
+from exporters.simulated import simulated_count
 from exporters.timing_csv import NOT_RECORDED
 
 
@@ -54,7 +56,12 @@ def session_minutes(frame: pd.DataFrame) -> list[float]:
 def participants_sentence(results: StudyResults, frame: pd.DataFrame, used: Used) -> str:
     scored = frame[~frame["practice"].astype(bool)] if not frame.empty else frame
     n = used.count("participants", results.n_participants, "participants in the scores")
+    k = simulated_count(scored)
     text = f"{n} participants took part"
+    if k:
+        text = (f"{n} participants took part, {used.count('participants.simulated', k, 'simulated participants (responses_long.csv simulated)')} "
+                "of them simulated by Baseline Studio (answers drawn at random, not given by "
+                "people)")
     column = f"profile_{results.tier_field}" if results.tier_field else ""
     if column and column in scored.columns:
         tiers = scored.drop_duplicates("participant")[column].astype(str).value_counts()
@@ -76,6 +83,10 @@ def sessions_sentence(sessions: list[SessionRecord], frame: pd.DataFrame, used: 
         return ""
     lengths = session_minutes(frame)
     text = f"Responses were collected in {used.count('sessions', len(sessions), 'sessions')} sessions"
+    if not frame.empty and "simulated" in frame.columns:
+        fake = int(frame.loc[frame["simulated"].astype(bool), "session_uuid"].nunique())
+        if fake:
+            text += f", {used.count('sessions.simulated', fake, 'simulated sessions')} of them simulated"
     if lengths:
         median = float(np.median(lengths))
         text += (f" (median length {used.put('sessions.median_minutes', median, used.numbers.mean(median), 'minutes, first onset to last answer per session (responses_long.csv)')} minutes)")
@@ -101,11 +112,19 @@ def exclusions_sentence(hvm: StudyAnalysis, used: Used) -> str:
     return f"The study's quality rules count {listed}. {applied}"
 
 
+# Each agreement statistic's source, cited only where the statistic was computed.
+STATISTIC_CITATIONS = {"fleiss_kappa": "fleiss1971", "mean_pairwise_cohen_kappa": "cohen1960",
+                       "mean_query_binary_kappa": "cohen1960"}
+STATISTIC_EXTRA_WORDS = {
+    "split_half_reliability": "split-half reliability (random halves of the raters, "
+    "Spearman-Brown corrected)"}
+
+
 def agreement_sentence(results: StudyResults, used: Used) -> str:
     rows = results.agreement
-    rows = rows[rows["statistic"] == "krippendorff_alpha"]
+    alpha_rows = rows[rows["statistic"] == "krippendorff_alpha"]
     parts = []
-    for r in rows.itertuples(index=False):
+    for r in alpha_rows.itertuples(index=False):
         q = str(r.question_id)
         value = used.put(f"agreement.{q}.alpha", r.value, used.numbers.coef(r.value), "agreement.csv")
         ci = ""
@@ -113,17 +132,44 @@ def agreement_sentence(results: StudyResults, used: Used) -> str:
             ci = (f", 95\\% CI [{used.put(f'agreement.{q}.ci_low', r.ci_low, used.numbers.coef(r.ci_low), 'agreement.csv')}, "
                   f"{used.put(f'agreement.{q}.ci_high', r.ci_high, used.numbers.coef(r.ci_high), 'agreement.csv')}]")
         reading = f"; {escape(r.interpretation)}" if isinstance(r.interpretation, str) else ""
-        parts.append(f"{escape(q)} $\\alpha$ = {value}{ci}{reading}")
-    if not parts:
-        return ""
-    return ("Agreement between raters was measured with Krippendorff's alpha "
-            "\\citep{krippendorff2011,castro2017} at each question's level of measurement "
-            f"({'; '.join(parts)}); Table~\\ref{{tab:agreement}} adds "
-            f"{', '.join(sorted({STATISTIC_WORDS.get(s, s) for s in results.agreement['statistic'] if s != 'krippendorff_alpha'}))} "
-            "\\citep{fleiss1971,cohen1960}.")
+        parts.append(f"{label(q)} $\\alpha$ = {value}{ci}{reading}")
+    others = sorted({str(s) for s in rows["statistic"] if s != "krippendorff_alpha"})
+    named = []
+    for statistic in others:
+        words = STATISTIC_EXTRA_WORDS.get(statistic) or STATISTIC_WORDS.get(
+            statistic, statistic.replace("_", " "))
+        cite = STATISTIC_CITATIONS.get(statistic)
+        named.append(escape(words) + (f" \\citep{{{cite}}}" if cite else ""))
+    banded = rows[(rows["statistic"] == "fleiss_kappa") & rows["interpretation"].notna()
+                  & (rows["interpretation"].astype(str) != "")]
+    bands = (" Fleiss' kappa is read on the bands of \\citet{landis1977} (slight, fair, "
+             "moderate, substantial, almost perfect)." if not banded.empty else "")
+    text = ""
+    if parts:
+        text = ("Agreement between raters was measured with Krippendorff's alpha "
+                "\\citep{krippendorff2011,castro2017} at each question's level of measurement "
+                f"({'; '.join(parts)})")
+        text += (f"; Table~\\ref{{tab:agreement}} adds {', '.join(named)}." if named else ".")
+    elif named:
+        text = f"Agreement between raters was measured by {', '.join(named)}."
+    return text + bands if text else ""
 
 
-def scores_sentence(results: StudyResults, used: Used) -> str:
+def family_words(gaps: pd.DataFrame) -> str:
+    """The Holm families as gaps.csv's holm_family names them (categories in words)."""
+    column = "holm_family" if "holm_family" in gaps.columns else "family"
+    if column in gaps.columns:
+        names = list(dict.fromkeys(part.strip().replace("_", " ")
+                                   for f in gaps[column].dropna() for part in str(f).split(";")
+                                   if part.strip()))
+        if names:
+            return "each Holm family gaps.csv lists (" + escape("; ".join(names)) + ")"
+    return "the models compared with the same human party and cell"
+
+
+def scores_sentence(results: StudyAnalysis, used: Used) -> str:
+    """The best scores, then how intervals and tests were made, as gaps.csv's method column
+    says for each question (a rating question's gap is not a permutation test)."""
     parts = []
     for group in results.groups:
         rows = main_rows(results, group)
@@ -140,27 +186,32 @@ def scores_sentence(results: StudyResults, used: Used) -> str:
             text = used.put(key, best["value"], used.numbers.metric(best["value"], metric),
                             f"{side}_scores.csv, {best['who']}")
             unit = "\\%" if used.numbers.scale(metric) == 100 else ""
-            parts.append(f"the best {side} {escape(metric)} on {escape(group.question_id)} was "
-                         f"{text}{unit} ({escape(best['who'])})")
+            parts.append(f"the best {side} {escape(metric_words(metric))} on "
+                         f"{label(group.question_id)} was {text}{unit} ({escape(best['who'])})")
     if not parts:
         return ""
-    n_boot = results.options.n_boot
-    boot = used.count("bootstrap_resamples", n_boot, "bootstrap resamples")
-    kind = INTERVAL_SENTENCE[results.options.interval]
-    family = ("all gaps of a table (the all-items table; each breakdown category's), the "
-              "Dawid-Skene and MACE answers adjusted apart" if results.options.holm_family == "table"
-              else "all gaps of one question")
-    return ("Humans and models were scored with the benchmark's own metrics on the same items "
-            "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ". Confidence intervals are "
-            f"BCa bootstrap intervals ({boot} resamples) that treat {kind}; a proportion "
-            "that is the same in every resample gets the Clopper-Pearson interval, and a cell "
-            f"with fewer than {MIN_ITEMS} items (or, for an interval over raters, fewer than "
-            f"{MIN_RATERS} raters) none. Each model is compared with each human party by a "
-            "paired sign-flip permutation test of the difference where the metric is a mean "
-            "over items (exact over every arrangement of the discordant items up to $2^{20}$ "
-            "arrangements, else Monte Carlo with $p = (b+1)/(m+1)$), and from the bootstrap "
-            f"distribution of the difference otherwise; p is Holm-adjusted over {family} "
-            "\\citep{holm1979,statsmodels}.")
+    text = ("Humans and models were scored with the benchmark's own metrics on the same items "
+            "\\citep{scikit-learn,scipy}; " + "; ".join(parts) + ".")
+    if results.options.n_boot > 0:
+        boot = used.count("bootstrap_resamples", results.options.n_boot, "bootstrap resamples")
+        text += (f" Confidence intervals ({boot} bootstrap resamples) treat "
+                 f"{INTERVAL_SENTENCE[results.options.interval]}; a cell with fewer than "
+                 f"{MIN_ITEMS} items (or, for an interval over raters, fewer than {MIN_RATERS} "
+                 "raters) gets none.")
+    gaps = results.gaps
+    methods: dict[str, list[str]] = {}
+    for question_id in dict.fromkeys(gaps["question_id"].astype(str)) if not gaps.empty else []:
+        method = "; ".join(interval_words(gaps, question_id) + significance_tests(gaps, question_id))
+        methods.setdefault(method, []).append(label(question_id))
+    said = [f"for {', '.join(qs)}, {escape(m)}" if len(methods) > 1 else escape(m)
+            for m, qs in methods.items() if m]
+    if said:
+        tested = bool(gaps["p_value"].notna().any())
+        text += (" Each model was compared with each human party on the items both answered "
+                 "(gaps.csv): " + "; and ".join(said) + "."
+                 + (f" The p values are Holm-adjusted over {family_words(gaps)} "
+                    "\\citep{holm1979,statsmodels}." if tested else ""))
+    return text
 
 
 INTERVAL_SENTENCE = {
@@ -210,8 +261,31 @@ def timing_sentence(frame: pd.DataFrame, timing: pd.DataFrame, used: Used) -> st
     return text
 
 
+# Checklist items the paragraphs above do not state, in the words checklist.csv gives them.
+CHECKLIST_SENTENCES = (("3.1.1", "Item order"), ("2.6.1", "Training"),
+                       ("5.1.3", "Time to completion"), ("5.1.5", "Completion"))
+
+
+def checklist_sentence(checklist: pd.DataFrame | None) -> str:
+    """The computed checklist answers methods does not already say, and where the rest is."""
+    if checklist is None or checklist.empty:
+        return ""
+    answers = {str(r.item): (str(r.answer), str(r.source))
+               for r in checklist.itertuples(index=False)}
+    parts = []
+    for number, title in CHECKLIST_SENTENCES:
+        answer, source = answers.get(number, ("", ""))
+        if source == "computed" and answer and not answer.startswith("N/A"):
+            parts.append(f"{title}: {escape(answer)}.")
+    missing = sum(1 for _, s in answers.values() if s == "missing")
+    tail = ("The human-baseline reporting checklist of \\citet{wei2025} is filled in "
+            "Table~\\ref{tab:checklist}"
+            + (f"; {missing} of its items are not yet answered." if missing else "."))
+    return " ".join([*parts, tail])
+
+
 def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: pd.DataFrame,
-                used: Used) -> str:
+                used: Used, checklist: pd.DataFrame | None = None) -> str:
     """`results.responses`: the scored responses (after the applied quality rules);
     `sessions`: theirs."""
     frame = results.responses
@@ -221,6 +295,7 @@ def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: p
                              exclusions_sentence(results, used)) if s),
         agreement_sentence(results, used),
         scores_sentence(results, used),
+        checklist_sentence(checklist),
         timing_sentence(frame, timing, used),
         f"The study ran in Baseline Studio {escape(__version__)} \\citep{{baselinestudio}}; "
         "agreement statistics come from the krippendorff and statsmodels packages "

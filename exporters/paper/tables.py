@@ -16,6 +16,7 @@ from app.results.score_rows import ALL
 from app.results.scorers import scorer_for
 from app.results.summary import StudyResults
 from app.results.units import QuestionGroup
+from exporters.analysis_words import interval_words, metric_words, significance_tests
 from exporters.paper.blocks import Table
 from exporters.paper.latex import Numbers, better, escape, label, real_number
 
@@ -155,12 +156,19 @@ def headline_table(results: StudyResults, group: QuestionGroup, gaps: pd.DataFra
             humans.append(line)
     scale = " (\\%)" if numbers.scale(metric) == 100 else ""
     breakdown = columns[1].category if len(columns) > 1 else ""
-    caption = (f"{escape(group.question_id)}: {escape(metric)}{scale} of each tier of raters, "
-               f"all raters, the pooled human answer and each model on the same items"
+    tiers = any(kind == "tier" for kind, _ in parties)
+    words = escape(metric_words(metric))
+    caption = (f"{label(group.question_id)}: {words}{scale} of "
+               + ("each tier of raters, " if tiers else "")
+               + "all raters, the pooled human answer and each model on the same items"
                + (f", over all items and per {label(breakdown)}" if breakdown else "") + ".")
-    notes = (f"Cells: {escape(metric)} [{int(results.options.confidence * 100)}\\% bootstrap "
-             f"CI over items]. Bold: best human and best model per column. {DAGGER}: the gap to "
-             "the best human tier is significant (paired test, Holm-adjusted $p<0.05$).")
+    own_gaps = gaps[gaps["question_id"] == group.question_id] if not gaps.empty else gaps
+    intervals = "; ".join(interval_words(own_gaps)) or "bootstrap over items"
+    tests = "; ".join(significance_tests(own_gaps)) or "paired test"
+    notes = (f"Cells: {words} [{int(results.options.confidence * 100)}\\% CI: "
+             f"{escape(intervals)}]. Bold: best human and best model per column. {DAGGER}: the "
+             f"gap to the best human {'tier' if tiers else 'party'} is significant "
+             f"({escape(tests)}, Holm-adjusted $p<0.05$).")
     if illustrative:
         notes += " Model predictions are illustrative (demo data), not published results."
     return Table(f"headline-{group.question_id}", caption,
@@ -180,7 +188,7 @@ def agreement_table(results: StudyResults, numbers: Numbers) -> Table | None:
                      else numbers.metric(r.value, "accuracy"))
             ci = numbers.interval(r.ci_low, r.ci_high, "coef")
             words = "" if not isinstance(r.interpretation, str) else escape(r.interpretation)
-            lines.append([escape(question_id) if not k else "",
+            lines.append([label(question_id) if not k else "",
                           escape(statistic_words(str(r.statistic))),
                           f"{value} {ci}".strip(), numbers.count(r.n_items),
                           numbers.count(r.n_raters), words])

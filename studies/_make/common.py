@@ -87,3 +87,56 @@ def made_up_choice(rng: random.Random, question: dict[str, Any], accuracy: float
     if rng.random() < accuracy:
         return str(gold)
     return str(rng.choice([o["key"] for o in question["options"] if o["key"] != gold]))
+
+
+def demo_reporting(eval_type: list[str], dataset_size: int, sampling: str, **extra: Any
+                   ) -> dict[str, Any]:
+    """The `reporting` block of a demo study: what a designer declares for the human-baseline
+    reporting checklist, filled in so that every item has an answer. Illustrative: no such
+    study was run, approved or published."""
+    demo = "demo study, not run with real participants"
+    block: dict[str, Any] = {
+        "illustrative": True,
+        "paper_link": f"none: {demo}", "publication_year": "none: not published",
+        "venue": "none: not published", "eval_type": eval_type, "dataset_size": dataset_size,
+        "item_sampling": sampling,
+        "designed_fair": {"answer": "yes", "detail": "humans and models get the same items and "
+                          "the same question; neither sees the gold answers"},
+        "iterative_design": {"answer": "no", "detail": "no pilot: a demo study"},
+        "effort_control": {"answer": "partial", "detail": "no time limit for either side; the "
+                           "humans' time per item is measured and reported"},
+        "power_analysis": {"answer": "no", "detail": "baseline-studio plan gives it for a "
+                           "real study"},
+        "ethics_review": {"answer": "n/a", "detail": f"{demo}; a real study names its board "
+                          "and approval id here"},
+        "preregistration": {"answer": "no", "detail": demo},
+        "population": {"answer": "yes", "detail": "adult readers of the study's languages"},
+        "population_criteria": ["language"],
+        "recruitment": "convenience", "recruitment_detail": "colleagues trying the demo",
+        "prequalification": {"answer": "no"},
+        "authors_as_baseliners": {"answer": "unknown", "detail": "whoever runs the demo"},
+        "prior_exposure": {"answer": "no", "detail": "not screened: the items are new"},
+        "training_pay": {"answer": "no"},
+        "pay": {"answer": "no", "detail": "a demonstration, unpaid"},
+        "ui_equivalence": {"answer": "no", "detail": "humans see the items in the app, models "
+                           "receive them as text or images through their interface; both "
+                           "answer the same question with the same options"},
+        "instruction_equivalence": {"answer": "yes", "detail": "the same question text"},
+        "tool_access": {"answer": "yes", "detail": "neither side may use tools or the web"},
+        "tool_enforcement": {"answer": "no", "detail": "the ban is stated in the instructions, "
+                             "not monitored"},
+        "ai_tools": ["none allowed"],
+        "data_availability": {"answer": "no", "detail": "a demo: the answers stay on the "
+                              "computer that ran it"},
+        "materials_availability": {"answer": "yes", "detail": "the study folder ships with "
+                                   "Baseline Studio"},
+        "code_availability": {"answer": "yes", "detail": "Baseline Studio's source"},
+    }
+    block.update(extra)
+    return block
+
+
+def demo_size(items: Items) -> int:
+    """The demo's benchmark size: its scored items (not practice, not checks)."""
+    return sum(1 for i in items if i.get("role", "trial") == "trial"
+               and "practice" not in str(i.get("block", "main")))

@@ -19,7 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from studies._make.common import DEMO_MODELS, STUDIES, generate, predictions_ref
+from studies._make.common import (
+    DEMO_MODELS,
+    STUDIES,
+    demo_reporting,
+    demo_size,
+    generate,
+    predictions_ref,
+)
 from studies._make.synthetic_dicom import write_dicom
 
 NAME = "chest-reader-demo"
@@ -175,6 +182,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         "design": {"seed": 33, "shuffle_items": True, "break_every": 12},
         "viewer": {"presets": PRESETS},
         "models": predictions_ref(),
+        "reporting": demo_reporting(["capabilities"], demo_size(items), "all cases of the "
+                                    "demo, made for Baseline Studio"),
         "items": items,
     }
 

@@ -24,6 +24,8 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
+    demo_reporting,
+    demo_size,
     generate,
     made_up_choice,
     predictions_ref,
@@ -140,6 +142,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         "assignment": {"items_per_participant": 29, "raters_per_item": 2, "seed": SEED},
         "models": predictions_ref(),
         "mteb": mteb_block(),
+        "reporting": demo_reporting(["capabilities"], demo_size(items), "all items of the demo, "
+                                    "written for Baseline Studio"),
         "items": items,
     }
 

@@ -20,6 +20,8 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
+    demo_reporting,
+    demo_size,
     generate,
     made_up_choice,
     predictions_ref,
@@ -258,6 +260,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         ],
         "design": {"seed": 5, "shuffle_items": True, "shuffle_options": False, "break_every": 6},
         "models": predictions_ref(),
+        "reporting": demo_reporting(["knowledge", "capabilities"], demo_size(items), "all items of the demo, "
+                                    "written for Baseline Studio"),
         "items": items,
     }
 

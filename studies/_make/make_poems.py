@@ -21,6 +21,8 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
+    demo_reporting,
+    demo_size,
     generate,
     predictions_ref,
 )
@@ -86,6 +88,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         "assignment": {"items_per_participant": PER_PARTICIPANT, "raters_per_item": 2,
                        "seed": SEED},
         "models": predictions_ref(),
+        "reporting": demo_reporting(["propensity"], demo_size(items), "all items of the demo, "
+                                    "written for Baseline Studio"),
         "items": items,
     }
 

@@ -16,7 +16,15 @@ import random
 from pathlib import Path
 from typing import Any
 
-from studies._make.common import DEMO_MODELS, DEMO_NOTICE, STUDIES, generate, predictions_ref
+from studies._make.common import (
+    DEMO_MODELS,
+    DEMO_NOTICE,
+    STUDIES,
+    demo_reporting,
+    demo_size,
+    generate,
+    predictions_ref,
+)
 from studies._make.preferences_text import LINES, PAIRS, SYSTEM_1, SYSTEM_2
 
 NAME = "preference-demo"
@@ -128,6 +136,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
         ],
         "design": {"seed": SEED, "shuffle_items": True, "shuffle_options": True},
         "models": predictions_ref(),
+        "reporting": demo_reporting(["propensity"], demo_size(items), "all items of the demo, "
+                                    "written for Baseline Studio"),
         "items": items,
     }
 

@@ -18,6 +18,8 @@ from studies._make.common import (
     DEMO_MODELS,
     DEMO_NOTICE,
     STUDIES,
+    demo_reporting,
+    demo_size,
     generate,
     made_up_choice,
     predictions_ref,
@@ -198,6 +200,8 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
                    "ready_screen": True, "fixation_ms": 500, "iti_ms": 400,
                    "deadline_ms": 30000, "show_time_left": True, "break_every": 12, "show_score_at_end": True},
         "models": predictions_ref(),
+        "reporting": demo_reporting(["capabilities"], demo_size(items), "all items of the demo, "
+                                    "written for Baseline Studio"),
         "items": items,
     }
 
