@@ -7,6 +7,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import text
+
 from app.session.engine import SessionEngine
 from app.session.standing import OPEN_ELSEWHERE_WINDOW, open_elsewhere
 from app.storage.database import Database
@@ -49,7 +51,7 @@ def test_the_window_is_inclusive_and_a_stamp_without_a_zone_is_utc(db: Database,
     assert open_elsewhere(db, study_id, "P001", now=seen + OPEN_ELSEWHERE_WINDOW) == seen
     later = seen + timedelta(seconds=30)  # the session's start, rewritten without its zone
     with db.engine.begin() as conn:
-        conn.exec_driver_sql("UPDATE session SET started_utc = ? WHERE participant_code = ?",
-                             (later.replace(tzinfo=None).isoformat(), "P001"))
+        conn.execute(text("UPDATE session SET started_utc = :t WHERE participant_code = :p"),
+                     {"t": later.replace(tzinfo=None).isoformat(), "p": "P001"})
     again = open_elsewhere(db, study_id, "P001", now=later + timedelta(minutes=1))
     assert again == later and again.tzinfo is not None
