@@ -247,7 +247,7 @@ def test_bundle_leaves_out_what_the_app_does_not_use() -> None:
                 "libQt6Network", "libQt6Multimedia", "pyarrow", "libarrow", "matplotlib", "pytest",
                 "hypothesis", "IPython", "studies/_make", "PySide6/Qt/translations",
                 "torch", "transformers", "mteb", "crowdkit", "polars", "cv2", "opencv",
-                "sympy", "networkx", "jinja2", "yaml")
+                "sympy", "networkx", "jinja2", "yaml", "inspect_ai", "lm_eval", "lxml")
     # Qt's own translations only for the participant languages (widgets/i18n.py).
     kept = ("PySide6/Qt/translations/qtbase_",)
     found = sorted({u for u in unwanted for n in names if u in n and not n.startswith(kept)
