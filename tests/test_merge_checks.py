@@ -232,3 +232,37 @@ def test_a_database_closed_by_the_app_merges_without_a_warning(
     assert main(["merge", str(tmp_path / "all.sqlite3"), str(laptop)]) == 0
     assert "warning" not in capsys.readouterr().err
     assert merged_responses(tmp_path / "all.sqlite3") == 30
+
+
+def test_a_required_question_left_empty_is_refused_unless_time_ran_out(
+        tmp_path: Path, laptop: Path) -> None:
+    """An empty answer to a question that needs one is not taken in; the same answer on a
+    trial whose time ran out is (nothing could be answered)."""
+    row = one(laptop, "SELECT uuid FROM response WHERE item_id = 'c1' AND question_id = 'label' "
+                      "AND participant_code = 'SIM001'")
+    edit(laptop, f"UPDATE response SET answer_json = 'null' WHERE uuid = '{row}'")
+    target = open_database(f"sqlite:///{tmp_path / 'all.sqlite3'}")
+    with pytest.raises(InvalidRowsError, match=re.escape(
+            f"response, row {row}: answer empty, but the question needs an answer")):
+        merge_databases(target, [str(laptop)], check=merge_row_problems)
+    assert target.count_responses() == 0
+    edit(laptop, f"UPDATE response SET timed_out = 1 WHERE uuid = '{row}'")
+    report = merge_databases(target, [str(laptop)], check=merge_row_problems)
+    assert not report.sources[0].invalid and target.count_responses() > 0
+    target.close()
+
+
+def test_a_bad_code_on_response_rows_alone_is_caught(tmp_path: Path, laptop: Path) -> None:
+    """The participant rows untouched, the answers' own code an e-mail address: each such
+    response row is listed (codes are checked on every table that carries one)."""
+    rows = int(one(laptop, "SELECT COUNT(*) FROM response WHERE participant_code = 'SIM002'"))
+    edit(laptop, "UPDATE response SET participant_code = 'maria@example.org' "
+                 "WHERE participant_code = 'SIM002'")
+    target = open_database(f"sqlite:///{tmp_path / 'all.sqlite3'}")
+    with pytest.raises(InvalidRowsError) as refused:
+        merge_databases(target, [str(laptop)], check=merge_row_problems)
+    text = str(refused.value)
+    assert "response, row" in text and "e-mail" in text and "participant, row" not in text
+    assert rows > 0
+    assert target.count_responses() == 0
+    target.close()
