@@ -89,3 +89,20 @@ def text_study_groups(tmp_path: Path, study_id: str, title: str,
         "format_version": 1, "id": study_id, "title": title,
         "design": {"shuffle_items": False}, "items": items}))
     return {g.question_id: g for g in question_groups(load_study(folder).study)}
+
+
+def window_study(folder: Path, db: Database, tmp_path: Path) -> LoadedStudy:
+    """The mini study with models and three simulated raters (P01 primary, P02 and P03
+    senior): what the results window's tests open, on SQLite only (the window is tested
+    once; its reads are the core's, tested on both backends)."""
+    import pytest
+
+    from tests.test_results_study import with_models  # it imports this module
+
+    if db.engine.dialect.name != "sqlite":
+        pytest.skip("the window is tested once, on SQLite")
+    loaded = with_models(folder)
+    rows = simulated_rows(loaded, [("P01", "primary", 0.9), ("P02", "senior", 0.6),
+                                   ("P03", "senior", 0.8)], seed=2)
+    import_rows(loaded, db, rows, tmp_path)
+    return loaded

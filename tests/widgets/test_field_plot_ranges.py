@@ -12,8 +12,7 @@ import pytest
 from app.results.options import ResultsOptions
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
-from tests.results_support import import_rows, simulated_rows
-from tests.test_results_study import with_models
+from tests.results_support import window_study
 from widgets.results import ResultsWindow
 from widgets.results.plots import ResultsPlot
 
@@ -22,13 +21,7 @@ TIMEOUT_MS = 60_000
 
 @pytest.fixture
 def study(mini_study_dir: Path, db: Database, tmp_path: Path) -> LoadedStudy:
-    if db.engine.dialect.name != "sqlite":
-        pytest.skip("the window is tested once, on SQLite")
-    loaded = with_models(mini_study_dir)
-    rows = simulated_rows(loaded, [("P01", "primary", 0.9), ("P02", "senior", 0.6),
-                                   ("P03", "senior", 0.8)], seed=2)
-    import_rows(loaded, db, rows, tmp_path)
-    return loaded
+    return window_study(mini_study_dir, db, tmp_path)
 
 
 def data_bounds(plot: ResultsPlot) -> tuple[float, float, float, float]:
