@@ -92,6 +92,15 @@ def gui_relay() -> GuiRelay:
     return relay
 
 
+def deliver_weakly(target: weakref.ref[Any], method: str, *args: Any) -> None:
+    """GUI thread (posted through the relay by a thread of its own): `target().method(*args)`,
+    unless the object is gone. A worker holds its QObject only by this weak reference, so
+    it can never drop the last one (the image decoders, the viewer's adjustment jobs)."""
+    obj = target()
+    if obj is not None and is_alive(obj):
+        getattr(obj, method)(*args)
+
+
 @dataclass(eq=False)
 class Job:
     """One call to run off the GUI thread, and who hears of it. With `on_progress`, `fn` is

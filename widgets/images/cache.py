@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.imaging import DecodedImage, ImageError, Size, decode_image
-from widgets.qt import QGuiApplication, QObject, Signal, is_alive
-from widgets.tasks import gui_relay
+from widgets.qt import QGuiApplication, QObject, Signal
+from widgets.tasks import deliver_weakly, gui_relay
 
 # 128 MB: ten screen-sized decodes at 2560 x 1600 (the current item, the two prefetched
 # after it, a few to go back to), or one sharp 24-megapixel decode for zooming beside them.
@@ -141,16 +141,8 @@ def _decode_job(cache: ImageCache, key: str, box: Size | None) -> Callable[[], N
             result = str(exc)
         except MemoryError:
             result = f"{key}: not enough memory to decode this image"
-        relay.post(_decoded, cache_ref, key, box, result)
+        relay.post(deliver_weakly, cache_ref, "_on_finished", key, box, result)
     return run
-
-
-def _decoded(cache_ref: weakref.ref[ImageCache], key: str, box: Size | None,
-             result: DecodedImage | str) -> None:
-    """GUI thread: hand a decode's result to its cache, unless the cache is gone."""
-    cache = cache_ref()
-    if cache is not None and is_alive(cache):
-        cache._on_finished(key, box, result)
 
 
 class ImageCache(QObject):

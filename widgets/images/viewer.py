@@ -52,9 +52,8 @@ from widgets.qt import (
     QWheelEvent,
     QWidget,
     Signal,
-    is_alive,
 )
-from widgets.tasks import gui_relay
+from widgets.tasks import deliver_weakly, gui_relay
 
 MAX_ZOOM = 32.0  # screen pixels per image pixel
 SHARP_LIMIT = (8192, 8192)  # the sharpest decode asked for when zooming in
@@ -141,16 +140,8 @@ class _AdjustJob(QRunnable):
 
     def run(self) -> None:
         rgb = adjust(self.decoded.rgb, self.adjustment)
-        self.relay.post(_adjusted, self.viewer_ref, self.generation, self.shown,
-                        self.adjustment, rgb)
-
-
-def _adjusted(viewer_ref: weakref.ref[ImageViewer], generation: int, decoded: DecodedImage,
-              adjustment: Adjustment, rgb: object) -> None:
-    """GUI thread: show an adjustment's result, unless the viewer is gone."""
-    viewer = viewer_ref()
-    if viewer is not None and is_alive(viewer):
-        viewer._show_adjusted(generation, decoded, adjustment, rgb)
+        self.relay.post(deliver_weakly, self.viewer_ref, "_show_adjusted", self.generation,
+                        self.shown, self.adjustment, rgb)
 
 
 class ImageViewer(QGraphicsView):
