@@ -115,3 +115,52 @@ def test_a_refused_merge_says_why_and_changes_nothing(qtbot: QtBot, dialog: Merg
     dialog.files.item(0).setSelected(True)
     qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
     assert dialog.paths() == [b]
+
+
+def _two_laptops_with_a_conflict(tmp_path: Path) -> tuple[str, str]:
+    mini = load_study(MINI)
+    a = laptop(tmp_path / "a.sqlite3", mini, participants=1, seed=1)
+    b = laptop(tmp_path / "b.sqlite3", mini, participants=1, seed=2)  # SIM001 again, other answers
+    return a, b
+
+
+def test_a_conflict_rule_chosen_in_the_dialog_settles_the_merge(qtbot: QtBot, dialog: MergeDialog,
+                                                                target: Database,
+                                                                tmp_path: Path) -> None:
+    a, b = _two_laptops_with_a_conflict(tmp_path)
+    assert dialog.rule() is None  # default: keep both answers, decide later
+    dialog.rule_box.setCurrentIndex(dialog.rule_box.findData("keep-first"))
+    assert dialog.rule() == "keep-first"
+    dialog.add_files([a, b])
+    with qtbot.waitSignal(dialog.merged, timeout=60_000) as blocker:
+        dialog.start()
+    report = blocker.args[0]
+    assert report.resolved and not report.conflicts and report.rule == "keep-first"
+    assert f"{len(report.resolved)} settled, 0 conflict(s) left" in dialog.status.text()
+    assert "settled (keep-first)" in dialog.counts.toPlainText()
+    assert not dialog.conflicts.isVisibleTo(dialog) and not dialog.settle_button.isVisibleTo(dialog)
+    (event,) = target.events("mini", kind="conflicts_resolved")
+    assert json.loads(event.payload_json)["rule"] == "keep-first"
+
+
+def test_settle_conflicts_applies_the_rule_after_a_merge_that_kept_both(
+        qtbot: QtBot, dialog: MergeDialog, target: Database, tmp_path: Path) -> None:
+    a, b = _two_laptops_with_a_conflict(tmp_path)
+    dialog.add_files([a, b])
+    with qtbot.waitSignal(dialog.merged, timeout=60_000) as blocker:
+        dialog.start()
+    kept = blocker.args[0]
+    both = target.count_responses("mini")
+    assert kept.conflicts and not kept.resolved
+    # Conflicts left: the button shows, but does nothing until a rule is chosen.
+    assert dialog.settle_button.isVisibleTo(dialog) and not dialog.settle_button.isEnabled()
+    dialog.rule_box.setCurrentIndex(dialog.rule_box.findData("drop-both"))
+    assert dialog.settle_button.isEnabled()
+    with qtbot.waitSignal(dialog.merged, timeout=60_000) as blocker:
+        qtbot.mouseClick(dialog.settle_button, Qt.MouseButton.LeftButton)
+    settled = blocker.args[0]
+    assert len(settled.resolved) == len(kept.conflicts) and not settled.conflicts
+    dropped = sum(len(c.answers) for c in settled.resolved)
+    assert target.count_responses("mini") == both - dropped
+    assert dialog.status.text().startswith(f"{len(settled.resolved)} conflict(s) settled (drop-both)")
+    assert not dialog.settle_button.isVisibleTo(dialog)

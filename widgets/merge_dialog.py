@@ -10,6 +10,11 @@ rows it does not allow stop the merge (or are left out and listed, if the design
 refused merge (different versions of a study, a damaged file, rows the study does not allow)
 says why and changes nothing. A file that looks copied from a running app without its -wal is
 named with a warning.
+
+Conflicts are kept by default (the designer decides later). A rule chosen in "Conflicts" (keep
+the first answer, the latest, or drop both) settles every conflict of the database as the merge
+ends, as `merge --resolve` does; "Settle conflicts" applies it afterwards without another file.
+Each dropped answer is recorded in a conflicts_resolved event.
 """
 
 from __future__ import annotations
@@ -19,11 +24,20 @@ from pathlib import Path
 
 from app.merge_check import merge_row_problems
 from app.storage.database import Database
-from app.storage.merge import MergeReport, merge_databases
+from app.storage.merge import RESOLVE_RULES, MergeReport, merge_databases
 from widgets.qt import Qt, QtGui, QtWidgets, QWidget, Signal, Slot
 from widgets.tasks import TaskManager, describe_error
 
 FILE_FILTER = "Baseline Studio databases (*.sqlite3 *.sqlite *.db);;All files (*)"
+
+# What the "Conflicts" box offers, in words; None keeps both answers (the default).
+RULE_CHOICES: tuple[tuple[str, str | None], ...] = (
+    ("Keep both answers and decide later", None),
+    ("Keep the first answer given", "keep-first"),
+    ("Keep the latest answer given", "keep-latest"),
+    ("Drop both answers", "drop-both"),
+)
+assert {rule for _, rule in RULE_CHOICES} - {None} == set(RESOLVE_RULES)
 
 
 class MergeDialog(QtWidgets.QDialog):
@@ -62,6 +76,19 @@ class MergeDialog(QtWidgets.QDialog):
             "Leave out rows the study does not allow (and list them) instead of merging nothing",
             self)
         layout.addWidget(self.skip_invalid)
+        rule_row = QtWidgets.QHBoxLayout()
+        rule_label = QtWidgets.QLabel("&Conflicts:", self)
+        self.rule_box = QtWidgets.QComboBox(self)
+        for words, rule in RULE_CHOICES:
+            self.rule_box.addItem(words, rule)
+        self.rule_box.setToolTip(
+            "A participant who answered one question differently on two laptops. A rule settles "
+            "every such conflict in this database; each dropped answer stays in the audit log.")
+        self.rule_box.currentIndexChanged.connect(self._rule_changed)
+        rule_label.setBuddy(self.rule_box)
+        rule_row.addWidget(rule_label)
+        rule_row.addWidget(self.rule_box, 1)
+        layout.addLayout(rule_row)
         self.progress = QtWidgets.QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -83,6 +110,11 @@ class MergeDialog(QtWidgets.QDialog):
         layout.addWidget(self.conflicts, 1)
         buttons = QtWidgets.QHBoxLayout()
         buttons.addStretch(1)
+        self.settle_button = QtWidgets.QPushButton("Settle conflicts", self)
+        self.settle_button.setToolTip("Apply the conflict rule to this database now")
+        self.settle_button.clicked.connect(self.settle)
+        self.settle_button.hide()
+        buttons.addWidget(self.settle_button)
         self.merge_button = QtWidgets.QPushButton("Merge", self)
         self.merge_button.setDefault(True)
         self.merge_button.setEnabled(False)
@@ -118,6 +150,19 @@ class MergeDialog(QtWidgets.QDialog):
             self.files.takeItem(self.files.row(item))
         self.merge_button.setEnabled(self.files.count() > 0 and not self.running)
 
+    def rule(self) -> str | None:
+        """The chosen conflict rule (one of RESOLVE_RULES), or None to keep both answers."""
+        rule = self.rule_box.currentData()
+        return str(rule) if rule else None
+
+    def _rule_changed(self) -> None:
+        self._update_settle()
+
+    def _update_settle(self) -> None:
+        unsettled = bool(self.report and self.report.conflicts)
+        self.settle_button.setVisible(unsettled)
+        self.settle_button.setEnabled(unsettled and self.rule() is not None and not self.running)
+
     # ------------------------------------------------------------------ merging
 
     def start(self) -> None:
@@ -125,23 +170,32 @@ class MergeDialog(QtWidgets.QDialog):
         paths = self.paths()
         if self.running or not paths:
             return
+        self._run(paths, f"Merging {len(paths)} database(s)…")
+
+    def settle(self) -> None:
+        """Settle the conflicts the last merge left by the chosen rule, with no new file."""
+        if self.running or self.rule() is None:
+            return
+        self._run([], "Settling conflicts…")
+
+    def _run(self, paths: list[str], message: str) -> None:
         self.running = True
-        for button in (self.merge_button, self.add_button, self.remove_button):
+        for button in (self.merge_button, self.add_button, self.remove_button, self.settle_button):
             button.setEnabled(False)
-        self.allow_mix.setEnabled(False)
-        self.skip_invalid.setEnabled(False)
-        self.progress.setRange(0, len(paths))
+        for box in (self.allow_mix, self.skip_invalid, self.rule_box):
+            box.setEnabled(False)
+        self.progress.setRange(0, max(1, len(paths)))
         self.progress.setValue(0)
-        self.status.setText(f"Merging {len(paths)} database(s)…")
+        self.status.setText(message)
         self.counts.clear()
         self.conflicts.hide()
         db, allow = self.db, self.allow_mix.isChecked()
-        skip = self.skip_invalid.isChecked()
+        skip, rule = self.skip_invalid.isChecked(), self.rule()
 
         def work(progress: Callable[[str, int, int], None]) -> MergeReport:
             # Every row checked against its study, as import-responses checks a CSV.
             return merge_databases(db, paths, allow_version_mix=allow, progress=progress,
-                                   check=merge_row_problems, skip_invalid=skip)
+                                   check=merge_row_problems, skip_invalid=skip, resolve=rule)
 
         self.tasks.run_write(work, on_done=self._done, on_error=self._failed,
                              on_progress=self._progress, label="merge databases")
@@ -157,8 +211,9 @@ class MergeDialog(QtWidgets.QDialog):
         for button in (self.add_button, self.remove_button):
             button.setEnabled(True)
         self.merge_button.setEnabled(self.files.count() > 0)
-        self.allow_mix.setEnabled(True)
-        self.skip_invalid.setEnabled(True)
+        for box in (self.allow_mix, self.skip_invalid, self.rule_box):
+            box.setEnabled(True)
+        self._update_settle()
 
     def _done(self, report: MergeReport) -> None:
         self._finish()
@@ -166,8 +221,15 @@ class MergeDialog(QtWidgets.QDialog):
         self.progress.setValue(self.progress.maximum())
         conflicts = report.conflicts
         new = report.total("responses_new")
-        self.status.setText(f"Merged: {new} new responses, {report.total('responses_present')} "
-                            f"already present, {len(conflicts)} conflict(s).")
+        settled = f", {len(report.resolved)} settled" if report.resolved else ""
+        left = f"{len(conflicts)} conflict(s) left" if report.resolved else f"{len(conflicts)} conflict(s)"
+        if report.sources:
+            self.status.setText(f"Merged: {new} new responses, "
+                                f"{report.total('responses_present')} already present{settled}, "
+                                f"{left}.")
+        else:  # "Settle conflicts": no file, only the rule
+            self.status.setText(f"{len(report.resolved)} conflict(s) settled ({report.rule}); "
+                                "each dropped answer is recorded in the audit log.")
         lines = [f"Warning: {w}" for s in report.sources for w in s.warnings]
         lines += [f"Warning: {w}" for w in report.asset_warnings]
         lines += report.summary_lines()
@@ -178,6 +240,7 @@ class MergeDialog(QtWidgets.QDialog):
                   for s in report.sources for p in s.profile_conflicts]
         self.counts.setPlainText("\n".join(lines))
         self._show_conflicts(report)
+        self._update_settle()
         self.merged.emit(report)
 
     def _show_conflicts(self, report: MergeReport) -> None:
