@@ -202,3 +202,18 @@ def test_disputed_items_rank_splits_first_and_flag_agreement_against_gold(
     wrong = disputed.iloc[1]
     assert wrong["majority_differs_from_gold"] and wrong["dispute"] == 0
     assert math.isclose(wrong["gold_share"], 0.0)
+
+
+def test_alpha_interval_says_it_draws_raters_and_items(tmp_path: Path, db: Database) -> None:
+    four = stat(results_for(tmp_path, db, krippendorff_items(), krippendorff_rows()), "v",
+                "krippendorff_alpha")
+    assert four["ci_kind"] == "raters and items random (two-way bootstrap), percentile"
+    assert math.isfinite(four["ci_low"])
+
+
+def test_alpha_of_two_raters_gets_no_interval_over_raters(tmp_path: Path, db: Database) -> None:
+    two_rows = [r for r in krippendorff_rows() if r[0] in ("B", "D")]
+    two = stat(results_for(tmp_path, db, krippendorff_items(), two_rows), "v",
+               "krippendorff_alpha")
+    assert math.isnan(two["ci_low"]) and two["ci_kind"] == ""
+    assert "no interval over raters: 2 rater(s)" in two["note"]

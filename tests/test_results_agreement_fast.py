@@ -15,7 +15,12 @@ import pytest
 from sklearn.metrics import cohen_kappa_score
 
 from app.results.agreement import _alpha, alpha_with_ci, pairwise_choice
-from app.results.alpha_bootstrap import alpha_resamples, item_coincidences
+from app.results.alpha_bootstrap import (
+    alpha_resamples,
+    alpha_two_way,
+    item_coincidences,
+    rater_tables,
+)
 from app.results.bootstrap import resample_counts, seed_number
 from app.results.options import ResultsOptions
 from app.results.reliability import ReliabilityData
@@ -160,3 +165,59 @@ def test_krippendorff_package_agrees_with_the_reference_counts() -> None:
         warnings.simplefilter("ignore")
         direct = krippendorff.alpha(reliability_data=rd.data, level_of_measurement="nominal")
     assert _alpha(rd.value_counts(), rd.domain, "nominal") == pytest.approx(direct, rel=1e-12)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_two_way_alpha_with_every_rater_drawn_once_is_the_items_bootstrap(level: str) -> None:
+    rd = random_reliability(7)
+    items = sorted(set(rd.unit_items))
+    unit_item = np.array([items.index(u) for u in rd.unit_items])
+    draws = resample_counts(len(items), 40, "two-way")
+    shares, totals = item_coincidences(rd.value_counts(), unit_item, len(items))
+    expected = alpha_resamples(shares, totals, rd.domain, level, draws)  # type: ignore[arg-type]
+    counts_of, present = rater_tables(rd.data, rd.domain)
+    got = alpha_two_way(counts_of, present, unit_item, rd.domain, level,  # type: ignore[arg-type]
+                        np.ones((len(draws), len(rd.raters))), draws)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_two_way_alpha_of_raters_left_out_is_krippendorff_without_them() -> None:
+    rd = random_reliability(8, missing=0.1)
+    weights = np.array([[1.0, 0.0, 1.0, 1.0, 0.0, 1.0]])
+    kept = rd.data[weights[0] > 0]
+    counts_of, present = rater_tables(rd.data, rd.domain)
+    n_units = len(rd.unit_ids)
+    got = alpha_two_way(counts_of, present, np.arange(n_units), rd.domain, "nominal",
+                        weights, np.ones((1, n_units)))
+    assert got[0] == pytest.approx(krippendorff.alpha(reliability_data=kept,
+                                                      level_of_measurement="nominal"),
+                                   rel=1e-12)
+
+
+def test_a_rater_drawn_twice_is_not_paired_with_itself() -> None:
+    # Copies of one rater agree by construction: pairing them would lift alpha towards 1.
+    rd = random_reliability(9, raters=4, missing=0.0)
+    counts_of, present = rater_tables(rd.data, rd.domain)
+    n_units = len(rd.unit_ids)
+    twice = alpha_two_way(counts_of, present, np.arange(n_units), rd.domain, "nominal",
+                          np.array([[2.0, 1.0, 1.0, 0.0]]), np.ones((1, n_units)))[0]
+    without = krippendorff.alpha(reliability_data=rd.data[:3], level_of_measurement="nominal")
+    self_paired = krippendorff.alpha(reliability_data=rd.data[[0, 0, 1, 2]],
+                                     level_of_measurement="nominal")
+    assert abs(twice - without) < abs(twice - self_paired)
+    assert twice < self_paired
+
+
+def test_alpha_interval_draws_raters_by_default_and_needs_three() -> None:
+    rd = random_reliability(10, raters=6, items=40, missing=0.1)
+    _, low, high = alpha_with_ci(rd, "nominal", ResultsOptions(n_boot=200, seed=1), salt="q")
+    _, i_low, i_high = alpha_with_ci(rd, "nominal", ResultsOptions(n_boot=200, seed=1,
+                                                                    interval="items"), salt="q")
+    assert math.isfinite(low) and math.isfinite(i_low)
+    assert (low, high) != (i_low, i_high)
+    assert high - low > i_high - i_low  # the raters' variation is in the default interval
+    two = ReliabilityData(rd.raters[:2], rd.unit_ids, rd.unit_items, rd.data[:2], rd.domain)
+    assert all(math.isnan(x) for x in alpha_with_ci(two, "nominal", ResultsOptions(n_boot=50),
+                                                    salt="q")[1:])
+    assert math.isfinite(alpha_with_ci(two, "nominal", ResultsOptions(n_boot=50,
+                                                                      interval="items"))[1])

@@ -82,14 +82,79 @@ def alpha_resamples(shares: np.ndarray | sp.csr_matrix, totals: np.ndarray, doma
     for start in range(0, len(draws), CHUNK):
         m = draws[start:start + CHUNK].astype(float)
         o = np.asarray(shares.T @ m.T).T if sp.issparse(shares) else m @ shares
-        o = o.reshape(-1, n_values, n_values)
-        n_v = m @ totals
-        n = n_v.sum(axis=1)
+        out[start:start + CHUNK] = _alpha_of(o.reshape(-1, n_values, n_values), m @ totals,
+                                             domain, level)
+    return out
+
+
+def _alpha_of(o: np.ndarray, n_v: np.ndarray, domain: np.ndarray,
+              level: MeasurementLevel) -> np.ndarray:
+    """Alpha of each resample from its coincidences (resamples x V x V) and value totals."""
+    n_values = len(domain)
+    n = n_v.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
         e = (n_v[:, :, None] * n_v[:, None, :] - n_v[:, :, None] * np.eye(n_values)) / (
             n - 1)[:, None, None]
         d = _distances(domain, level, n_v)
+        alpha = 1 - (o * d).sum(axis=(1, 2)) / (e * d).sum(axis=(1, 2))
+    alpha[(n_v > 0).sum(axis=1) < 2] = np.nan
+    return alpha
+
+
+def alpha_two_way(counts_of: sp.csr_matrix, present: sp.csr_matrix, unit_item: np.ndarray,
+                  domain: np.ndarray, level: MeasurementLevel, rater_draws: np.ndarray,
+                  item_draws: np.ndarray) -> np.ndarray:
+    """Alpha of each resample that draws raters as well as items: row b of `rater_draws`
+    (resamples x raters) says how often each rater is drawn, row b of `item_draws` (resamples
+    x items) how often each item.
+
+    `counts_of` is raters x (units * V), 1 where the rater gave value v on unit u (column
+    u * V + v); `present` raters x units, 1 where the rater gave a value. A rater drawn w
+    times counts w times, but a value is never paired with its own copies: two copies of
+    one rater agree by construction, and pairing them would make agreement look higher the
+    more often the draw repeats a rater. So a unit's coincidences are the pairs of distinct
+    raters, weighted w_r * w_s, scaled as Krippendorff scales a unit's pairs (they add up to
+    the unit's number of values): with N_uv = sum_r w_r [r gave v on u], S_uv the same with
+    w_r^2, M_u = sum_r w_r [r rated u] and Q_u with w_r^2, unit u adds
+    (N_u N_u^T - diag(S_u)) * M_u / (M_u^2 - Q_u), times its item's multiplicity. With every
+    rater drawn once this is `alpha_resamples` exactly (tests/test_results_agreement_fast.py).
+    The value totals are the margins of the coincidences, as Krippendorff defines them."""
+    n_values = len(domain)
+    n_units = present.shape[1]
+    # One product per chunk for both weightings (w and w^2) and both tables; dense where
+    # the table is small enough (BLAS: about twice as fast as the sparse product).
+    tables = sp.hstack([counts_of, present], format="csr")
+    if tables.shape[0] * tables.shape[1] <= DENSE_LIMIT:
+        tables = tables.toarray()
+    out = np.full(len(rater_draws), np.nan)
+    step = max(1, min(CHUNK, DENSE_LIMIT // max(1, 2 * n_units * (n_values + 1))))
+    for start in range(0, len(rater_draws), step):
+        w = rater_draws[start:start + step].astype(float)
+        mult = item_draws[start:start + step].astype(float)[:, unit_item]  # per unit
+        both = np.vstack([w, w * w])
+        summed = both @ tables if isinstance(tables, np.ndarray) else np.asarray(
+            (tables.T @ both.T).T)
+        split = n_units * n_values
+        n_uv = summed[:len(w), :split].reshape(len(w), n_units, n_values)
+        s_uv = summed[len(w):, :split].reshape(len(w), n_units, n_values)
+        m_u = summed[:len(w), split:]
+        pairs = m_u * m_u - summed[len(w):, split:]
         with np.errstate(invalid="ignore", divide="ignore"):
-            alpha = 1 - (o * d).sum(axis=(1, 2)) / (e * d).sum(axis=(1, 2))
-        alpha[(n_v > 0).sum(axis=1) < 2] = np.nan
-        out[start:start + CHUNK] = alpha
+            g = np.where(pairs > 0, mult * m_u / pairs, 0.0)
+        o = np.matmul((g[:, :, None] * n_uv).transpose(0, 2, 1), n_uv)
+        o -= np.einsum("bu,buc->bc", g, s_uv)[:, :, None] * np.eye(n_values)
+        out[start:start + step] = _alpha_of(o, o.sum(axis=2), domain, level)
     return out
+
+
+def rater_tables(data: np.ndarray, domain: np.ndarray) -> tuple[sp.csr_matrix, sp.csr_matrix]:
+    """(`counts_of`, `present`) of `alpha_two_way` from a raters x units table of values
+    (NaN: none), the values looked up in the sorted `domain`."""
+    n_raters, n_units = data.shape
+    raters, units = np.nonzero(~np.isnan(data))
+    codes = np.searchsorted(domain, data[raters, units])
+    ones = np.ones(len(raters))
+    counts_of = sp.csr_matrix((ones, (raters, units * len(domain) + codes)),
+                              shape=(n_raters, n_units * len(domain)))
+    present = sp.csr_matrix((ones, (raters, units)), shape=(n_raters, n_units))
+    return counts_of, present
