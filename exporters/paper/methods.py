@@ -13,7 +13,7 @@ import pandas as pd
 
 from app import __version__
 from app.results.analysis import StudyAnalysis
-from app.results.intervals import MIN_ITEMS, MIN_RATERS
+from app.results.intervals import KIND_TEXT, MIN_ITEMS, MIN_RATERS
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
 from app.study.model_quality import RULE_WORDS
@@ -150,9 +150,31 @@ def agreement_sentence(results: StudyResults, used: Used) -> str:
                 "\\citep{krippendorff2011,castro2017} at each question's level of measurement "
                 f"({'; '.join(parts)})")
         text += (f"; Table~\\ref{{tab:agreement}} adds {', '.join(named)}." if named else ".")
+        text += alpha_interval_sentence(alpha_rows)
     elif named:
         text = f"Agreement between raters was measured by {', '.join(named)}."
     return text + bands if text else ""
+
+
+def alpha_interval_sentence(alpha_rows: pd.DataFrame) -> str:
+    """What alpha's intervals drew, from agreement.csv's ci_kind of the rows that have one."""
+    with_ci = alpha_rows[alpha_rows["ci_low"].map(real_number).notna()
+                         & alpha_rows["ci_high"].map(real_number).notna()]
+    kinds = {kind for kind, words in KIND_TEXT.items()
+             if any(str(k).startswith(words) for k in with_ci.get("ci_kind", []))}
+    said = [ALPHA_INTERVAL_WORDS[kind] for kind in ALPHA_INTERVAL_WORDS if kind in kinds]
+    if not said:
+        return ""
+    return (" The 95\\% intervals of alpha are percentile bootstrap intervals that treat "
+            + "; or ".join(said) + "; agreement.csv names the kind of each.")
+
+
+ALPHA_INTERVAL_WORDS = {
+    "raters+items": "both the raters and the items as samples of their populations (a two-way "
+                    "bootstrap in which a rater drawn twice is never paired with their own copy)",
+    "items": "the items as sampled and the raters as fixed",
+    "raters": "the raters as sampled and the items as fixed",
+}
 
 
 def family_words(gaps: pd.DataFrame) -> str:

@@ -92,3 +92,13 @@ def test_no_internal_name_in_the_rendered_paper(name: str, tmp_path: Path) -> No
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
     assert internal_names(text) == []
+
+
+def test_methods_says_what_alphas_interval_drew(tmp_path: Path) -> None:
+    out = _export("hume-demo", tmp_path)
+    methods = (out / "paper" / "methods.tex").read_text()
+    agreement = pd.read_csv(out / "agreement.csv")
+    alpha = agreement[(agreement["statistic"] == "krippendorff_alpha") & agreement["ci_low"].notna()]
+    assert not alpha.empty and alpha["ci_kind"].str.startswith("raters and items").all()
+    assert "percentile bootstrap intervals that treat both the raters and the items" in methods
+    assert "the raters as fixed" not in methods.split("Agreement between raters", 1)[1].split("\n\n")[0]
