@@ -312,15 +312,55 @@ def study_answers(study: Study) -> dict[str, Answer]:
 def missing_declarations(study: Study) -> list[ChecklistItem]:
     """The checklist items a paper needs that the study neither declares in `reporting` nor
     can measure (validate's warnings)."""
-    words = {number: a.word for number, a in study_answers(study).items()}
+    known = study_answers(study)
+    words = {number: a.word for number, a in known.items()}
     for item in ITEMS:
         found = declared_answer(study.reporting, item)
         if found is not None:
             words.setdefault(item.number, found[1])
     missing = []
     for item in ITEMS:
-        if item.source == "computed" or not applies(item, words):
+        if item.source == "computed" or item.number in known or not applies(item, words):
             continue
         if declared_answer(study.reporting, item) is None:
             missing.append(item)
     return missing
+
+
+Status = Literal["computed", "declared", "missing", "not asked"]
+
+
+@dataclass(frozen=True)
+class ItemStatus:
+    """Where one item's answer will come from, as far as the study file tells (the designer's
+    Design tab): `computed` items the app answers from the study or, at export, from the
+    responses and the analysis; `declared` ones the `reporting` block answers; `missing` ones
+    neither; `not asked` sub-items the parent's answer leaves out."""
+
+    item: ChecklistItem
+    status: Status
+    answer: str = ""  # what the study file says already (empty for what the export measures)
+
+
+def checklist_status(study: Study) -> list[ItemStatus]:
+    """Every item of the checklist, in its order, with where its answer comes from."""
+    known = study_answers(study)
+    words = {number: a.word for number, a in known.items()}
+    declared = {item.number: found for item in ITEMS
+                if (found := declared_answer(study.reporting, item)) is not None}
+    for number, (_, word) in declared.items():
+        words.setdefault(number, word)
+    missing = {item.number for item in missing_declarations(study)}
+    out = []
+    for item in ITEMS:
+        if not applies(item, words):
+            out.append(ItemStatus(item, "not asked"))
+        elif item.number in known and (item.source != "either" or item.number not in declared):
+            out.append(ItemStatus(item, "computed", known[item.number].text))
+        elif item.number in missing:
+            out.append(ItemStatus(item, "missing"))
+        elif item.number in declared and item.source != "computed":
+            out.append(ItemStatus(item, "declared", declared[item.number][0]))
+        else:
+            out.append(ItemStatus(item, "computed"))
+    return out
