@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.study.model import Study
-from app.study.model_reporting import Declared, Pay, Reporting
+from app.study.model_reporting import Declared, ItemSampling, Pay, Reporting
 
 Source = Literal["computed", "declared", "either"]
 CHECKLIST_SOURCE = ("Wei, Paskov, Dev, Byun et al. (2025), Recommendations and Reporting "
@@ -290,10 +290,33 @@ def applies(item: ChecklistItem, words: dict[str, str]) -> bool:
     return not word or word in wanted
 
 
+def sampling_words(sampling: ItemSampling) -> str:
+    """1.2.1 in words: how `import` drew the study's items from the benchmark's file."""
+    of = f"of the {sampling.population:,} {sampling.unit} of {sampling.source}"
+    if sampling.method == "all":
+        return f"All {sampling.population:,} {sampling.unit} of {sampling.source}: no sample"
+    if sampling.method == "simple_random":
+        return f"Simple random sample of {sampling.size:,} {of} (seed {sampling.seed})"
+    allocation = ("proportional allocation" if sampling.allocation == "proportional"
+                  else "the same number from each in turn")
+    strata = ", ".join(f"{k} {v}" for k, v in sampling.strata.items())
+    return (f"Stratified random sample of {sampling.size:,} {of}, by {sampling.by} "
+            f"({allocation}, seed {sampling.seed})" + (f": {strata}" if strata else ""))
+
+
+def sampling_answers(sampling: ItemSampling) -> dict[str, Answer]:
+    where = "study.json sampling (written by baseline-studio import)"
+    return {"0.8": Answer(f"{sampling.population:,} {sampling.unit} in {sampling.source}",
+                          "computed", where),
+            "1.2.1": Answer(sampling_words(sampling), "computed", where)}
+
+
 def study_answers(study: Study) -> dict[str, Answer]:
     """The items the study file answers by itself (before any response): what validate can
     know. The export adds what the responses and the analysis measure."""
     answers: dict[str, Answer] = {"0.1": Answer(study.title, "computed", "study.json title")}
+    if study.sampling is not None:
+        answers.update(sampling_answers(study.sampling))
     practice = [b for b in study.blocks if b.kind == "practice"]
     items_of = {b.id: sum(1 for i in study.items if i.block == b.id) for b in practice}
     if practice and sum(items_of.values()):

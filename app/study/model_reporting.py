@@ -50,6 +50,25 @@ class Bonus(StrictModel):
     amount: str = Field(default="", description="How much, and the rule that decided it.")
 
 
+class ItemSampling(StrictModel):
+    """How the study's items were drawn from the benchmark's files: written by `import`
+    (`--sample N`, `--sample-by FIELD`, `--seed`), read by checklist items 0.8 and 1.2.1."""
+
+    source: str = Field(description="The benchmark file the items came from.")
+    unit: str = Field(default="rows", description="What was drawn: rows, cases, texts of "
+                      "each set.")
+    population: int = Field(ge=0, description="How many the source holds.")
+    size: int = Field(ge=0, description="How many the study keeps.")
+    method: Literal["all", "simple_random", "stratified"]
+    seed: int | None = None
+    by: str | None = Field(default=None, description="The field the sample is stratified by.")
+    allocation: Literal["proportional", "equal"] = Field(
+        default="proportional", description="Each stratum's share: its share of the source "
+        "(proportional, largest remainder) or the same for each (equal, in turn).")
+    strata: dict[str, int] = Field(default_factory=dict,
+                                   description="How many were drawn from each stratum.")
+
+
 class Reporting(StrictModel):
     """The designer's answers to the checklist items the app cannot measure."""
 
