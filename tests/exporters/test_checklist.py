@@ -19,6 +19,7 @@ from app.storage import open_database
 from app.storage.database import Database
 from app.study.checklist import ITEMS, missing_declarations
 from app.study.loader import load_study
+from app.wording import counted
 from baseline_studio import main
 from exporters.export_all import export_all
 from tests.exporters.paper_support import compile_paper, export_with_raters, need_pdflatex
@@ -220,3 +221,29 @@ def test_methods_states_the_computed_items_it_did_not_say(mini_study_dir: Path,
         assert answers[number][0] in methods.replace("\\%", "%"), number
     missing = sum(1 for _, source in answers.values() if source == "missing")
     assert f"Table~\\ref{{tab:checklist}}; {missing} of its items are not yet answered" in methods
+
+
+def test_3_2_2_counts_the_excluded_responses(mini_study_dir: Path, tmp_path: Path) -> None:
+    loaded = load_study(mini_study_dir)
+    db = _db(tmp_path)
+    try:
+        for code, items in (("P001", None), ("P002", None), ("P003", 2)):
+            take(loaded, db, code, max_items=items).close()
+        export_all(loaded, db, tmp_path / "all")
+        export_all(loaded, db, tmp_path / "kept", exclude=["incomplete"])
+    finally:
+        db.close()
+    long = pd.read_csv(tmp_path / "all" / "responses_long.csv")
+    trials = long[~long["practice"].astype(bool) & (long["role"] == "trial")]
+    per_person = trials.groupby("participant").size()
+    total, p003 = int(per_person.sum()), int(per_person["P003"])
+    assert 0 < p003 < total
+    answer = _answers(tmp_path / "all")["3.2.2"][0]
+    assert f"none applied to the scores, so 0 of the {total} responses were excluded" in answer
+    kept = _answers(tmp_path / "kept")["3.2.2"][0]
+    assert (f"applied to the scores: incomplete; 1 participant and their "
+            f"{counted(p003, 'response')} of {total} left out") in kept
+    flagged = pd.read_csv(tmp_path / "kept" / "exclusions.csv")
+    flagged = flagged[(flagged["rule"] == "incomplete") & flagged["excluded"].astype(bool)]
+    assert set(flagged["participant"]) == {"P003"}
+    assert f"1 left items out ({counted(p003, 'response')})" in kept
