@@ -92,7 +92,7 @@ def completion_minutes(sessions: Sequence[SessionRecord], finished: set[str]) ->
 def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
     """The items the app answers itself, from the study file and the export's tables."""
     study, results, hvm = inputs.loaded.study, inputs.results, inputs.hvm
-    out = study_answers(study)
+    out = study_answers(study, inputs.loaded.folder)
     scored = _main(inputs.frame)
 
     def put(number: str, text: str, where: str, word: str = "") -> None:

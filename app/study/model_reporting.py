@@ -98,6 +98,10 @@ class Reporting(StrictModel):
     power_analysis: Declared | None = Field(
         default=None, description="1.8: was the number of baseliners planned (`baseline-studio "
         "plan`); detail: the minimum detectable effect and power (1.8.1).")
+    plan: str | None = Field(
+        default=None, description="1.8, 1.8.1: the folder, inside the study folder, that "
+        "`baseline-studio plan --out` wrote (plan.csv and plan.json); the checklist then gives "
+        "the planned design and its minimum detectable gap itself.")
     ethics_review: Declared | None = Field(default=None, description="1.9: detail: the board "
                                            "and approval or exemption id.")
     preregistration: Declared | None = Field(default=None, description="1.10: detail: the link.")

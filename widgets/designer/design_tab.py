@@ -6,6 +6,7 @@ the study's `reporting` block declares and which nobody answers yet."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from app.session.design_review import review
 from app.storage.database import Database
@@ -37,14 +38,14 @@ class DesignReport:
         return [s for s in self.checklist if s.status == "missing"]
 
 
-def design_report(study: Study, db: Database) -> DesignReport:
+def design_report(study: Study, db: Database, folder: Path | None = None) -> DesignReport:
     """Read on the database writer: the median time per item measured so far (if any)
     replaces the documented times, as `validate --db` does."""
     item_ms = db.median_item_ms(study.id)
     seconds = None if item_ms is None else item_ms / 1000
     return DesignReport(review(study, item_seconds=seconds),
                         session_seconds(study, item_seconds=seconds) / 60, seconds is not None,
-                        checklist_status(study))
+                        checklist_status(study, folder))
 
 
 def item_words(status: ItemStatus) -> str:
