@@ -106,3 +106,15 @@ def test_sample_by_is_refused_where_nothing_is_sampled_by_it(tmp_path: Path,
 def test_the_record_survives_loading(tmp_path: Path) -> None:
     _import(tmp_path, sample=3, seed=0)
     assert load_study(tmp_path / "out").study.sampling is not None
+
+
+def test_clustering_records_its_sample_of_texts(tmp_path: Path) -> None:
+    rows = [{"sentences": f"text {n}", "labels": "ab"[n % 2]} for n in range(10)]
+    source = write_jsonl(tmp_path / "Clusters.jsonl", rows)
+    study = run_import("mteb-clustering", ImportOptions(source=source, out=tmp_path / "c",
+                                                        sample=4, seed=1)).loaded.study
+    assert study.sampling is not None
+    assert (study.sampling.method, study.sampling.population, study.sampling.size,
+            study.sampling.by, study.sampling.allocation) == ("stratified", 10, 4, "labels",
+                                                              "equal")
+    assert "the same number from each in turn" in study_answers(study)["1.2.1"].text
