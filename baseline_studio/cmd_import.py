@@ -30,6 +30,10 @@ def register(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -
                    help="folder the image paths are relative to (default: the source's folder)")
     p.add_argument("--sample", type=int, metavar="N",
                    help="keep N rows (N texts per set for clustering, N cases for vqa)")
+    p.add_argument("--sample-by", dest="sample_by", metavar="FIELD",
+                   help="with --sample: a stratified sample, each value of FIELD (a column, or "
+                   "column.field inside an object, e.g. label, metadata.task_type) getting its "
+                   "share of N; the study records method, size and seed (study.json sampling)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
     p.add_argument("--id", dest="study_id", metavar="ID", help="study id (default: from --out)")
     p.add_argument("--title", metavar="TEXT", help="study title")
@@ -52,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     options = ImportOptions(
         source=args.source[0], sources=tuple(args.source), item_field=args.item_field,
-        out=args.out, images=args.images, sample=args.sample, seed=args.seed,
+        out=args.out, images=args.images, sample=args.sample, seed=args.seed, sample_by=args.sample_by,
         study_id=args.study_id, title=args.title, illustrative=args.illustrative, note=args.note,
         language=args.language,
         progress=progress,

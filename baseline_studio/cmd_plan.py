@@ -4,9 +4,12 @@ it wants, from a seeded Monte Carlo on the simulator (`app.simulation.planning`)
 from __future__ import annotations
 
 import argparse
+import json
 import math
 from pathlib import Path
+from typing import Any
 
+from app.atomic_write import write_text_atomically
 from app.catalog import kept_study, open_study
 from app.study.errors import UserInputError
 
@@ -137,6 +140,14 @@ def run(args: argparse.Namespace) -> int:
         table.to_csv(path, index=False, encoding="utf-8")
     except OSError as exc:
         raise UserInputError(f"--out: cannot write {path}: {exc.strerror or exc}") from None
+    from app.study.checklist import PLAN_SUMMARY
+
+    summary = folder / PLAN_SUMMARY
+    try:
+        write_text_atomically(summary, json.dumps(plan_summary(loaded, plans, table, args),
+                                                  indent=2) + "\n")
+    except OSError as exc:
+        raise UserInputError(f"--out: cannot write {summary}: {exc.strerror or exc}") from None
     for plan in plans:
         rows = table[table["question"] == plan.target.question_id]
         print(f"plan for question {plan.target.question_id!r} of {loaded.study.id} "
@@ -156,5 +167,47 @@ def run(args: argparse.Namespace) -> int:
                   f"{int(best[PARTICIPANTS])} participants, about "
                   f"{math.ceil(hours * 10) / 10:g} hours of work")
         print()
-    print(f"wrote {path}")
+    print(f"wrote {path} and {summary} (the checklist's power analysis, item 1.8, reads it "
+          "when the study's reporting.plan names this folder)")
     return 0
+
+
+def plan_summary(loaded: Any, plans: list[Any], table: Any, args: argparse.Namespace
+                 ) -> dict[str, Any]:
+    """plan.json: the recommended design of each question and what it was planned for
+    (app.study.checklist reads it for items 1.8 and 1.8.1)."""
+    from app.simulation.planning import (
+        HOURS,
+        ITEMS,
+        MEASURE,
+        PARTICIPANTS,
+        RATERS,
+        RECOMMENDED,
+        TARGET_HUMAN,
+        TARGET_OTHER,
+        WIDTH_ALPHA,
+        WIDTH_GAP,
+        WIDTH_HUMAN,
+    )
+
+    def number(value: Any) -> float | None:
+        return None if value is None or not math.isfinite(float(value)) else float(value)
+
+    questions = []
+    for plan in plans:
+        rows = table[table["question"] == plan.target.question_id]
+        chosen = rows[rows[RECOMMENDED]]
+        best = None
+        if not chosen.empty:
+            row = chosen.iloc[0]
+            best = {"raters_per_item": int(row[RATERS]), "items": int(row[ITEMS]),
+                    "participants": int(row[PARTICIPANTS]), "hours": number(row[HOURS]),
+                    "width_human": number(row[WIDTH_HUMAN]), "width_gap": number(row[WIDTH_GAP]),
+                    "width_alpha": number(row[WIDTH_ALPHA])}
+        questions.append({"question": plan.target.question_id, "measure": str(rows[MEASURE].iloc[0]),
+                          "rates": plan.source(),
+                          "target_human": number(rows[TARGET_HUMAN].iloc[0]),
+                          "target_other": number(rows[TARGET_OTHER].iloc[0]),
+                          "recommended": best})
+    return {"study": loaded.study.id, "version": loaded.study.version, "runs": args.runs,
+            "seed": args.seed, "target_width": args.target_width, "questions": questions}

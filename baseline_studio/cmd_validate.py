@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  warning: {loaded.source}: languages: the study is an MTEB task without "
               "languages, so `export` cannot write its MTEB results folder (it writes every "
               "other file); give the study `languages`, e.g. [\"eng-Latn\"]", file=sys.stderr)
-    return _design_warnings(args, study)
+    return _design_warnings(args, study, loaded.folder)
 
 
 def _check_images(loaded: LoadedStudy) -> None:
@@ -84,7 +84,7 @@ def _check_images(loaded: LoadedStudy) -> None:
         raise StudyError(problems)
 
 
-def _design_warnings(args: argparse.Namespace, study: Study) -> int:
+def _design_warnings(args: argparse.Namespace, study: Study, folder: Path | None = None) -> int:
     """Valid but flawed designs (app.study.design_checks): `warning:` lines, exit 0, or 2
     with --strict. With --db, the session estimate uses the median time per item measured."""
     # Imported here: numpy (and scipy where a test runs) would slow every command's start.
@@ -111,7 +111,7 @@ def _design_warnings(args: argparse.Namespace, study: Study) -> int:
     if warnings:
         print(f"  {len(warnings)} design warning{'s' if len(warnings) != 1 else ''}"
               + ("; --strict: failing" if args.strict else ""))
-    missing = _reporting_warnings(study)
+    missing = _reporting_warnings(study, folder)
     if missing:
         print(f"  {counted(missing, 'checklist item')} a paper must report neither declared "
               "in `reporting` nor measured by the app (docs/authoring.md, \"Reporting\")"
@@ -119,13 +119,17 @@ def _design_warnings(args: argparse.Namespace, study: Study) -> int:
     return 2 if (warnings or missing) and args.strict else 0
 
 
-def _reporting_warnings(study: Study) -> int:
+def _reporting_warnings(study: Study, folder: Path | None) -> int:
     """A `warning:` line for each item of the human-baseline reporting checklist that the
-    study's `reporting` block leaves open and the app cannot measure; how many."""
-    from app.study.checklist import missing_declarations
+    study's `reporting` block leaves open and the app cannot measure; how many (a stored plan
+    that cannot be read counts as one)."""
+    from app.study.checklist import missing_declarations, read_plan
 
-    missing = missing_declarations(study)
+    _, problem = read_plan(study, folder)
+    if problem:
+        print(f"warning: {problem}")
+    missing = missing_declarations(study, folder)
     for item in missing:
         print(f"warning: reporting.{item.field}: checklist {item.number} ({item.title}) is not "
               "declared")
-    return len(missing)
+    return len(missing) + bool(problem)

@@ -92,7 +92,7 @@ def completion_minutes(sessions: Sequence[SessionRecord], finished: set[str]) ->
 def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
     """The items the app answers itself, from the study file and the export's tables."""
     study, results, hvm = inputs.loaded.study, inputs.results, inputs.hvm
-    out = study_answers(study)
+    out = study_answers(study, inputs.loaded.folder)
     scored = _main(inputs.frame)
 
     def put(number: str, text: str, where: str, word: str = "") -> None:
@@ -148,16 +148,24 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
     if criteria:
         put("3.2", "Yes", "study.json quality, items[].role; exclusions.csv", "yes")
         put("3.2.1", "; ".join(criteria), "study.json quality; exclusions.csv")
+        answers_of = hvm.answers_of
         counts = []
         for rule in rule_names:
-            k = int(active.loc[active["rule"] == rule, "excluded"].astype(bool).sum())
-            counts.append(f"{k} {RULE_WORDS.get(rule, rule)}")
+            rows = active[(active["rule"] == rule) & active["excluded"].astype(bool)]
+            flagged = set(rows["participant"].astype(str))
+            n_answers = sum(answers_of.get(p, 0) for p in flagged)
+            counts.append(f"{len(flagged)} {RULE_WORDS.get(rule, rule)} "
+                          f"({counted(n_answers, 'response')})")
+        total = sum(answers_of.values())
+        left_out = sum(answers_of.get(p, 0) for p in hvm.excluded)
         applied = (f"applied to the scores: {', '.join(hvm.applied)}; "
-                   f"{len(hvm.excluded)} participants left out" if hvm.applied else
-                   "none applied to the scores (each rule's effect in sensitivity.csv)")
+                   f"{counted(len(hvm.excluded), 'participant')} and their "
+                   f"{counted(left_out, 'response')} of {total} left out" if hvm.applied else
+                   f"none applied to the scores, so 0 of the {total} responses were excluded "
+                   "(each rule's effect in sensitivity.csv)")
         put("3.2.2", f"{'; '.join(counts) or 'no participant'} (of "
             f"{int(rules['participant'].nunique()) if not rules.empty else 0}"
-            f"); {applied}", "exclusions.csv, sensitivity.csv")
+            f" participants); {applied}", "exclusions.csv, responses_long.csv, sensitivity.csv")
     else:
         put("3.2", "No", "study.json quality", "no")
     if results.predictions.models:

@@ -32,6 +32,7 @@ class ImportOptions:
     images: Path | None = None  # where image paths in the source are relative to
     sample: int | None = None  # how many rows (texts, for clustering) to keep; None: all
     seed: int = 0
+    sample_by: str | None = None  # a field of the rows: the sample is stratified by its values
     study_id: str | None = None
     title: str | None = None
     illustrative: bool = False  # predictions: made-up demo scores
@@ -56,6 +57,7 @@ class StudyDraft:
     study: dict[str, Any]
     files: dict[str, Path] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    sampling: dict[str, Any] | None = None  # how the items were drawn (study.json `sampling`)
 
 
 class Problems:
@@ -103,6 +105,54 @@ def sample_indices(n: int, sample: int | None, seed: int) -> list[int]:
     if sample < 1:
         raise ValueError("the sample size must be at least 1")
     return sorted(random.Random(seed).sample(range(n), sample))
+
+
+def stratified_indices(strata: list[str], sample: int, seed: int) -> list[int]:
+    """`sample` of the rows, stratified by `strata` (a label per row) with proportional
+    allocation: each stratum gets its share of `sample` rounded by largest remainder (ties to
+    the larger stratum, then the label's order), drawn at random with `seed`; in source order."""
+    by_label: dict[str, list[int]] = {}
+    for index, label in enumerate(strata):
+        by_label.setdefault(label, []).append(index)
+    labels = sorted(by_label)
+    n = len(strata)
+    quotas = {label: sample * len(by_label[label]) / n for label in labels}
+    counts = {label: int(quotas[label]) for label in labels}
+    left = sample - sum(counts.values())
+    order = sorted(labels, key=lambda lab: (-(quotas[lab] - counts[lab]), -len(by_label[lab]),
+                                            lab))
+    for label in order[:left]:
+        counts[label] += 1
+    rng = random.Random(f"stratified:{seed}")
+    chosen: list[int] = []
+    for label in labels:
+        chosen += rng.sample(by_label[label], counts[label])
+    return sorted(chosen)
+
+
+def draw_sample(n: int, options: ImportOptions, strata: list[str] | None, *, source: Path,
+                unit: str) -> tuple[list[int], dict[str, Any]]:
+    """The rows (or cases) to keep and the record of how they were drawn, which the study keeps
+    as `sampling` (checklist items 0.8 and 1.2.1 read it). `strata`: a label per row, when
+    --sample-by names a field."""
+    sample = options.sample
+    record: dict[str, Any] = {"source": source.name, "unit": unit, "population": n}
+    if sample is None or sample >= n:
+        keep = list(range(n))
+        record.update(method="all", size=n)
+    elif strata is not None:
+        keep = stratified_indices(strata, sample, options.seed)
+        record.update(method="stratified", size=len(keep), seed=options.seed,
+                      by=options.sample_by)
+    else:
+        keep = sample_indices(n, sample, options.seed)
+        record.update(method="simple_random", size=len(keep), seed=options.seed)
+    if strata is not None:
+        drawn = dict.fromkeys(strata, 0)
+        for index in keep:
+            drawn[strata[index]] = drawn.get(strata[index], 0) + 1
+        record.update(by=options.sample_by, strata=dict(sorted(drawn.items())))
+    return keep, record
 
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.:\-]+")

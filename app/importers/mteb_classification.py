@@ -27,7 +27,7 @@ def _sort_key(label: str) -> tuple[int, float, str]:
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table, problems, keep, ids = sampled_rows(options.source, options, "text", "label")
+    table, problems, keep, ids, sampling = sampled_rows(options.source, options, "text", "label")
     labels: dict[int, str] = {}
     names: dict[str, str] = {}
     for row, values in enumerate(table.rows):
@@ -62,4 +62,4 @@ def build(options: ImportOptions) -> StudyDraft:
         options.progress(done, len(keep), "reading texts")
     problems.raise_if_any()
     return StudyDraft(mteb_study(options, task_type="classification", items=items,
-                                 instructions=INSTRUCTIONS))
+                                 instructions=INSTRUCTIONS), sampling=sampling)

@@ -28,6 +28,9 @@ INSTRUCTIONS = (
 )
 
 
+POPULATION = "_texts_in_source"  # kept on the item until the draft's `sampling` is made
+
+
 def stratified_sample(labels: list[str], sample: int | None, seed: int) -> list[int]:
     """Positions to keep: all, or `sample` drawn round-robin over the gold groups."""
     if sample is None or sample >= len(labels):
@@ -58,6 +61,7 @@ def _item(item_id: str, name: str, subset: str, language: dict[str, Any],
         "categories": mteb_categories(name, subset, "clustering"),
         "stimulus": {"kind": "cards", "text": "Group these texts.", "cards": cards},
         "questions": [clustering_question(gold)],
+        POPULATION: len(labels),
     }
 
 
@@ -109,9 +113,23 @@ def build(options: ImportOptions) -> StudyDraft:
     first = table.rows[0].get("sentences") if table.rows else None
     per_row = isinstance(first, list) or (isinstance(first, str) and first.lstrip().startswith("["))
     items = (_one_set_per_row if per_row else _one_text_per_row)(table, problems, options, name)
+    populations = [item.pop(POPULATION) for item in items]
     for item in items:
         if len(item["stimulus"]["cards"]) < 2:
             problems.add(None, "sentences", f"set {item['id']!r} has fewer than 2 texts to group")
     problems.raise_if_any()
     return StudyDraft(mteb_study(options, task_type="clustering", items=items,
-                                 instructions=INSTRUCTIONS))
+                                 instructions=INSTRUCTIONS),
+                      sampling=_sampling(options, populations, items))
+
+
+def _sampling(options: ImportOptions, populations: list[int], items: list[dict[str, Any]]
+              ) -> dict[str, Any]:
+    """study.json `sampling`: every set kept, its texts drawn from each gold group in turn."""
+    kept = sum(len(i["stimulus"]["cards"]) for i in items)
+    record: dict[str, Any] = {"source": options.source.name, "unit": "texts of each set",
+                              "population": sum(populations), "size": kept}
+    if kept == sum(populations):
+        return {**record, "method": "all"}
+    return {**record, "method": "stratified", "seed": options.seed, "by": "labels",
+            "allocation": "equal"}

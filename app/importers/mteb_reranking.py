@@ -52,7 +52,7 @@ def documents_for(item_id: str, positives: list[str], negatives: list[str],
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table, problems, keep, ids = sampled_rows(options.source, options,
+    table, problems, keep, ids, sampling = sampled_rows(options.source, options,
                                               "query", "positive", "negative")
     name = task_name(options)
     items: list[dict[str, Any]] = []
@@ -77,4 +77,4 @@ def build(options: ImportOptions) -> StudyDraft:
         })
     problems.raise_if_any()
     return StudyDraft(mteb_study(options, task_type="reranking", items=items,
-                                 instructions=INSTRUCTIONS))
+                                 instructions=INSTRUCTIONS), sampling=sampling)

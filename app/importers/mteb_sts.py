@@ -24,7 +24,7 @@ INSTRUCTIONS = (
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table, problems, keep, ids = sampled_rows(options.source, options,
+    table, problems, keep, ids, sampling = sampled_rows(options.source, options,
                                               "sentence1", "sentence2", "score")
     name = task_name(options)
     rows: list[tuple[int, str, str, float, str, dict[str, Any]]] = []
@@ -61,4 +61,4 @@ def build(options: ImportOptions) -> StudyDraft:
     ]
     study = mteb_study(options, task_type="STS", items=items,
                        instructions=INSTRUCTIONS.format(low=low, high=high))
-    return StudyDraft(study)
+    return StudyDraft(study, sampling=sampling)

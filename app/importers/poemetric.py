@@ -28,7 +28,7 @@ EXTRA_CATEGORIES = ("title", "source", "year", "meter_pattern", "rhyme_pattern")
 
 
 def build(options: ImportOptions) -> StudyDraft:
-    table, problems, keep, ids = sampled_rows(options.source, options,
+    table, problems, keep, ids, sampling = sampled_rows(options.source, options,
                                               "form", "author", "content", "theme")
     items: list[dict[str, Any]] = []
     for done, row in enumerate(keep, start=1):
@@ -66,4 +66,4 @@ def build(options: ImportOptions) -> StudyDraft:
                          instructions=SURVEY_INSTRUCTIONS)
     study["design"] = {"seed": options.seed, "shuffle_items": True}
     study["items"] = items
-    return StudyDraft(study)
+    return StudyDraft(study, sampling=sampling)

@@ -105,6 +105,14 @@ def run_import(kind: str, options: ImportOptions) -> ImportResult:
         raise fail(Path(kind), f"unknown import kind; use one of {', '.join(KINDS)}")
     if options.sample is not None and options.sample < 1:
         raise fail(options.source, "--sample must be at least 1")
+    if options.sample_by is not None:
+        if options.sample is None:
+            raise fail(options.source, f"--sample-by {options.sample_by!r} needs --sample N (how "
+                       "many items to draw)")
+        if spec.build is None or kind == "mteb-clustering":
+            raise fail(options.source, f"--sample-by: {kind} " + (
+                "already draws each set's texts from every gold group in turn"
+                if spec.build is not None else "attaches to a study and samples nothing"))
     if options.images is not None and not options.images.is_dir():
         raise fail(options.images, "the image folder does not exist")
     if not options.source.exists():
@@ -121,6 +129,8 @@ def run_import(kind: str, options: ImportOptions) -> ImportResult:
         draft = spec.build(options)
         if not draft.study.get("items"):
             raise fail(options.source, "no rows to import")
+        if draft.sampling is not None:
+            draft.study["sampling"] = draft.sampling
         loaded = write_study(draft, options.out, options.progress)
     except OSError as exc:  # a folder we may not write, a disk that is full, a vanished file
         raise fail(Path(exc.filename or options.out), f"cannot read or write: "

@@ -34,7 +34,7 @@ def source_file(source: Path) -> Path:
 
 def build(options: ImportOptions) -> StudyDraft:
     path = source_file(options.source)
-    table, problems, keep, ids = sampled_rows(path, options, "problem", "images", "answer")
+    table, problems, keep, ids, sampling = sampled_rows(path, options, "problem", "images", "answer")
     collector = ImageCollector(options.images_root, problems)
     items: list[dict[str, Any]] = []
     for done, row in enumerate(keep, start=1):
@@ -78,4 +78,4 @@ def build(options: ImportOptions) -> StudyDraft:
     study["design"] = {"seed": options.seed, "shuffle_items": True, "ready_screen": True,
                        "fixation_ms": 500, "iti_ms": 300}
     study["items"] = items
-    return StudyDraft(study, files=collector.files)
+    return StudyDraft(study, files=collector.files, sampling=sampling)

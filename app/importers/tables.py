@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from app.importers.base import ImportOptions, Problems, fail, sample_indices
+from app.importers.base import ImportOptions, Problems, draw_sample, fail
 from app.importers.json_source import JsonTextError, parse_json
 from app.regular_files import open_regular_text, read_regular_text
 
@@ -254,11 +254,53 @@ class SampledRows(NamedTuple):
     problems: Problems
     keep: list[int]  # the rows to import, in source order
     ids: dict[int, str]  # row -> item id (rows with a bad id are missing)
+    sampling: dict[str, Any]  # how they were drawn (study.json `sampling`)
+
+
+EMPTY_STRATUM = "(empty)"
+
+
+def field_value(values: dict[str, Any], name: str) -> Any:
+    """A row's field: a column, or a dotted path into an object cell (metadata.task_type)."""
+    if name in values:
+        return values[name]
+    head, _, rest = name.partition(".")
+    inner = values.get(head)
+    if rest and isinstance(inner, dict):
+        return field_value(inner, rest)
+    return None
+
+
+def has_field(table: Table, name: str) -> bool:
+    return any(field_value(row, name) is not None for row in table.rows) or name in table.columns
+
+
+def strata_of(table: Table, rows: list[int], name: str) -> list[str]:
+    """The --sample-by label of each of `rows` (an empty cell is a stratum of its own);
+    StudyError naming the field when the source has no such field or it holds no category."""
+    if not has_field(table, name):
+        raise fail(table.path, f"--sample-by {name!r}: no such field; the source's fields are "
+                   f"{', '.join(table.columns) or 'none'} (a field inside an object: "
+                   "column.field)", "header")
+    labels = []
+    for row in rows:
+        value = field_value(table.rows[row], name)
+        if isinstance(value, dict | list):
+            raise fail(table.path, f"--sample-by {name!r}: holds "
+                       f"{'an object' if isinstance(value, dict) else 'a list'}, not a category"
+                       + (f" (name a field inside it: {name}.{next(iter(value))})"
+                          if isinstance(value, dict) and value else ""), f"row {row}")
+        labels.append(EMPTY_STRATUM if is_empty(value) else
+                      str(int(value)) if isinstance(value, float) and value.is_integer()
+                      else str(value))
+    return labels
 
 
 def sampled_rows(path: Path, options: ImportOptions, *required: str) -> SampledRows:
     table = read_table(path)
     table.require(*required)
     problems = Problems(path)
-    keep = sample_indices(len(table.rows), options.sample, options.seed)
-    return SampledRows(table, problems, keep, item_ids(table, problems, keep))
+    rows = list(range(len(table.rows)))
+    strata = strata_of(table, rows, options.sample_by) if options.sample_by else None
+    keep, sampling = draw_sample(len(table.rows), options, strata, source=path, unit="rows")
+    return SampledRows(table, problems, keep, item_ids(table, problems, keep), sampling)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.importers.base import ImportOptions, Problems, StudyDraft, sample_indices, study_header
+from app.importers.base import ImportOptions, Problems, StudyDraft, draw_sample, study_header
 from app.importers.images import ImageCollector
 from app.importers.json_source import JsonTextError, parse_json
 from app.importers.mteb_common import direction_for
@@ -30,6 +30,7 @@ from app.importers.tables import (
     is_empty,
     item_ids,
     read_table,
+    strata_of,
 )
 
 KNOWN_COLUMNS = {"image", "images", "question", "options", "answer", "case", "question_id",
@@ -117,8 +118,11 @@ def build(options: ImportOptions) -> StudyDraft:
     collector = ImageCollector(options.images_root, problems)
     # Sampling draws whole cases, so a stepwise case keeps all its questions.
     all_cases = _case_rows(table, problems, list(range(len(table.rows))))
-    chosen = sample_indices(len(all_cases), options.sample, options.seed)
     case_ids = list(all_cases)
+    strata = (strata_of(table, [all_cases[c][0] for c in case_ids], options.sample_by)
+              if options.sample_by else None)
+    chosen, sampling = draw_sample(len(all_cases), options, strata, source=options.source,
+                                   unit="cases")
     items: list[dict[str, Any]] = []
     for done, index in enumerate(chosen, start=1):
         options.progress(done, len(chosen), "reading cases")
@@ -131,7 +135,7 @@ def build(options: ImportOptions) -> StudyDraft:
                          instructions=INSTRUCTIONS)
     study["design"] = {"seed": options.seed, "shuffle_items": True, "shuffle_options": False}
     study["items"] = items
-    return StudyDraft(study, files=collector.files)
+    return StudyDraft(study, files=collector.files, sampling=sampling)
 
 
 def _build_item(table: Table, problems: Problems, collector: ImageCollector, item_id: str,

@@ -37,6 +37,9 @@ class Screening:
     exclusions: pd.DataFrame  # exclusions.csv: every participant, every rule
     excluded: frozenset[str]  # the participants the applied rules exclude
     kept: pd.DataFrame  # the responses of everyone else
+    # participant -> their answers to the main trials (no practice, no check item), so that
+    # what a rule leaves out can be counted in responses (checklist item 3.2.2)
+    answers_of: dict[str, int] = field(default_factory=dict)
 
 
 def screen(loaded: LoadedStudy, responses: pd.DataFrame, rules: Sequence[str]) -> Screening:
@@ -47,7 +50,17 @@ def screen(loaded: LoadedStudy, responses: pd.DataFrame, rules: Sequence[str]) -
     if excluded and not responses.empty:
         kept = responses[~responses["participant"].astype(str).isin(excluded)].reset_index(
             drop=True)
-    return Screening(exclusions, excluded, kept)
+    return Screening(exclusions, excluded, kept, trial_answers_of(responses))
+
+
+def trial_answers_of(responses: pd.DataFrame) -> dict[str, int]:
+    """How many answers to the main trials each participant gave (responses_long.csv rows
+    outside practice and check items)."""
+    if responses.empty:
+        return {}
+    main = responses[~responses["practice"].astype(bool)
+                     & (responses["role"].astype(str) == "trial")]
+    return {str(k): int(v) for k, v in main["participant"].astype(str).value_counts().items()}
 
 
 @dataclass
@@ -74,6 +87,7 @@ class StudyAnalysis(StudyResults):
     reader_auc: pd.DataFrame | None = field(default=None, repr=False)
     mrmc: pd.DataFrame | None = field(default=None, repr=False)
     excluded: frozenset[str] = frozenset()
+    answers_of: dict[str, int] = field(default_factory=dict)  # Screening.answers_of
 
     @property
     def applied(self) -> tuple[str, ...]:
@@ -105,7 +119,8 @@ def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOption
         **{f.name: getattr(results, f.name) for f in fields(StudyResults)},
         exclusions=screening.exclusions, gaps=gaps, human_range=human_range,
         sensitivity=sensitivity, comments=comments(loaded.study, screening.kept),
-        responses=screening.kept, excluded=screening.excluded)
+        responses=screening.kept, excluded=screening.excluded,
+        answers_of=screening.answers_of)
     tables = reader_study(results.groups, results.answers, results.predictions)
     if tables is not None:
         analysis.reader_auc, analysis.mrmc = tables[0], tables[1]

@@ -17,11 +17,14 @@ not asked otherwise. Qt-free: `validate`, the export and the designer share it.
 
 from __future__ import annotations
 
+import json
+import math
 from dataclasses import dataclass
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from app.study.model import Study
-from app.study.model_reporting import Declared, Pay, Reporting
+from app.study.model_reporting import Declared, ItemSampling, Pay, Reporting
 
 Source = Literal["computed", "declared", "either"]
 CHECKLIST_SOURCE = ("Wei, Paskov, Dev, Byun et al. (2025), Recommendations and Reporting "
@@ -89,9 +92,9 @@ ITEMS: tuple[ChecklistItem, ...] = (
     _item("1.7", "Amount of Effort", "Does the baseline control for the amount of effort by "
           "human baseliners and AIs (cost, time)?", "declared", "effort_control"),
     _item("1.8", "Power Analysis", "Did the authors conduct power analysis in order to "
-          "determine baseline size?", "declared", "power_analysis"),
+          "determine baseline size?", "either", "power_analysis"),
     _item("1.8.1", "Minimum Detectable Effect Size", "If yes, what is the minimum detectable "
-          "effect size and power?", "declared", "power_analysis", ("1.8", YES)),
+          "effect size and power?", "either", "power_analysis", ("1.8", YES)),
     _item("1.9", "Ethics Review", "Was the study approved or exempted by an IRB, or did it "
           "undergo other ethics review?", "declared", "ethics_review"),
     _item("1.10", "Pre-Registration", "Was the baseline/eval design pre-registered?",
@@ -290,10 +293,114 @@ def applies(item: ChecklistItem, words: dict[str, str]) -> bool:
     return not word or word in wanted
 
 
-def study_answers(study: Study) -> dict[str, Answer]:
+def sampling_words(sampling: ItemSampling) -> str:
+    """1.2.1 in words: how `import` drew the study's items from the benchmark's file."""
+    of = f"of the {sampling.population:,} {sampling.unit} of {sampling.source}"
+    if sampling.method == "all":
+        return f"All {sampling.population:,} {sampling.unit} of {sampling.source}: no sample"
+    if sampling.method == "simple_random":
+        return f"Simple random sample of {sampling.size:,} {of} (seed {sampling.seed})"
+    allocation = ("proportional allocation" if sampling.allocation == "proportional"
+                  else "the same number from each in turn")
+    strata = ", ".join(f"{k} {v}" for k, v in sampling.strata.items())
+    return (f"Stratified random sample of {sampling.size:,} {of}, by {sampling.by} "
+            f"({allocation}, seed {sampling.seed})" + (f": {strata}" if strata else ""))
+
+
+def sampling_answers(sampling: ItemSampling) -> dict[str, Answer]:
+    where = "study.json sampling (written by baseline-studio import)"
+    return {"0.8": Answer(f"{sampling.population:,} {sampling.unit} in {sampling.source}",
+                          "computed", where),
+            "1.2.1": Answer(sampling_words(sampling), "computed", where)}
+
+
+PLAN_SUMMARY = "plan.json"  # what `baseline-studio plan --out DIR` writes beside plan.csv
+POWER = 0.8  # the power the minimum detectable gap is given at (two-sided, alpha 0.05)
+
+
+def read_plan(study: Study, folder: Path | None) -> tuple[dict[str, Any] | None, str | None]:
+    """The stored plan `reporting.plan` names: (its plan.json, None), or (None, why it cannot
+    be read) for validate to say; (None, None) when the study names none."""
+    relative = study.reporting.plan
+    if relative is None or folder is None:
+        return None, None
+    from app.study.paths import UnsafePathError, resolve_asset
+
+    where = f"reporting.plan {relative!r}"
+    try:
+        target = resolve_asset(folder, relative)
+    except UnsafePathError as exc:
+        return None, f"{where}: {exc}"
+    path = target / PLAN_SUMMARY if target.is_dir() or target.suffix != ".json" else target
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        return None, (f"{where}: cannot read {path} ({exc.strerror or exc}); write it with "
+                      f"baseline-studio plan --study {folder} --out {folder / relative}")
+    except ValueError as exc:
+        return None, f"{where}: {path} is not JSON ({exc})"
+    if not isinstance(data, dict) or not isinstance(data.get("questions"), list):
+        return None, f"{where}: {path} is not the plan.json baseline-studio plan writes"
+    if data.get("study") != study.id:
+        return None, f"{where}: {path} is the plan of study {data.get('study')!r}, not {study.id!r}"
+    return data, None
+
+
+def detectable_gap(width: float) -> float:
+    """The smallest gap a two-sided test at alpha 0.05 detects with 80% power, from the
+    expected width of the gap's 95% interval (width = 2 z_0.975 SE, MDE = (z_0.975 + z_0.8) SE,
+    the normal approximation)."""
+    from scipy.stats import norm
+
+    z = float(norm.ppf(0.975))
+    return width / (2 * z) * (z + float(norm.ppf(POWER)))
+
+
+def plan_answers(plan: dict[str, Any], relative: str) -> dict[str, Answer]:
+    """1.8 and 1.8.1 from a stored plan: the planned design per question, its target widths
+    and the minimum detectable gap it gives."""
+    where = f"{relative}/{PLAN_SUMMARY} (baseline-studio plan)"
+    designs, gaps = [], []
+    for q in plan["questions"]:
+        best = q.get("recommended")
+        if not isinstance(best, dict):
+            designs.append(f"question {q.get('question')}: no design met the target width "
+                           f"{q.get('target_human')}")
+            continue
+        text = (f"question {q.get('question')}: {best['raters_per_item']} raters per item on "
+                f"{best['items']} items, {best['participants']} participants, so that the 95% "
+                f"interval of the human score ({q.get('measure')}) is at most "
+                f"{q.get('target_human'):g} wide (expected {best['width_human']:.3f})")
+        gap = best.get("width_gap")
+        if isinstance(gap, int | float) and math.isfinite(gap):
+            text += (f" and that of the gap to a model at most {q.get('target_other'):g} "
+                     f"(expected {gap:.3f})")
+            gaps.append(f"question {q.get('question')}: a gap of {detectable_gap(gap):.3f}")
+        designs.append(text)
+    met = any(isinstance(q.get("recommended"), dict) for q in plan["questions"])
+    word = "yes" if met else "partial"
+    answers = {"1.8": Answer(("Yes" if met else "Partial") + ": a precision plan by simulation "
+                             f"({plan.get('runs')} simulated studies per design, seed "
+                             f"{plan.get('seed')}); " + "; ".join(designs), "computed", where,
+                             word)}
+    answers["1.8.1"] = Answer(
+        (f"minimum detectable gap to a model at {POWER:.0%} power (two-sided test, alpha "
+         "0.05, from the planned interval width): " + "; ".join(gaps)) if gaps else
+        "no model gap planned: the plan sized the human score's interval only (see 1.8)",
+        "computed", where)
+    return answers
+
+
+def study_answers(study: Study, folder: Path | None = None) -> dict[str, Answer]:
     """The items the study file answers by itself (before any response): what validate can
-    know. The export adds what the responses and the analysis measure."""
+    know. The export adds what the responses and the analysis measure. `folder`: the study's
+    folder, where a stored plan (reporting.plan) is read."""
     answers: dict[str, Answer] = {"0.1": Answer(study.title, "computed", "study.json title")}
+    plan, _ = read_plan(study, folder)
+    if plan is not None and study.reporting.plan is not None:
+        answers.update(plan_answers(plan, study.reporting.plan))
+    if study.sampling is not None:
+        answers.update(sampling_answers(study.sampling))
     practice = [b for b in study.blocks if b.kind == "practice"]
     items_of = {b.id: sum(1 for i in study.items if i.block == b.id) for b in practice}
     if practice and sum(items_of.values()):
@@ -309,18 +416,58 @@ def study_answers(study: Study) -> dict[str, Answer]:
     return answers
 
 
-def missing_declarations(study: Study) -> list[ChecklistItem]:
+def missing_declarations(study: Study, folder: Path | None = None) -> list[ChecklistItem]:
     """The checklist items a paper needs that the study neither declares in `reporting` nor
     can measure (validate's warnings)."""
-    words = {number: a.word for number, a in study_answers(study).items()}
+    known = study_answers(study, folder)
+    words = {number: a.word for number, a in known.items()}
     for item in ITEMS:
         found = declared_answer(study.reporting, item)
         if found is not None:
             words.setdefault(item.number, found[1])
     missing = []
     for item in ITEMS:
-        if item.source == "computed" or not applies(item, words):
+        if item.source == "computed" or item.number in known or not applies(item, words):
             continue
         if declared_answer(study.reporting, item) is None:
             missing.append(item)
     return missing
+
+
+Status = Literal["computed", "declared", "missing", "not asked"]
+
+
+@dataclass(frozen=True)
+class ItemStatus:
+    """Where one item's answer will come from, as far as the study file tells (the designer's
+    Design tab): `computed` items the app answers from the study or, at export, from the
+    responses and the analysis; `declared` ones the `reporting` block answers; `missing` ones
+    neither; `not asked` sub-items the parent's answer leaves out."""
+
+    item: ChecklistItem
+    status: Status
+    answer: str = ""  # what the study file says already (empty for what the export measures)
+
+
+def checklist_status(study: Study, folder: Path | None = None) -> list[ItemStatus]:
+    """Every item of the checklist, in its order, with where its answer comes from."""
+    known = study_answers(study, folder)
+    words = {number: a.word for number, a in known.items()}
+    declared = {item.number: found for item in ITEMS
+                if (found := declared_answer(study.reporting, item)) is not None}
+    for number, (_, word) in declared.items():
+        words.setdefault(number, word)
+    missing = {item.number for item in missing_declarations(study, folder)}
+    out = []
+    for item in ITEMS:
+        if not applies(item, words):
+            out.append(ItemStatus(item, "not asked"))
+        elif item.number in known and (item.source != "either" or item.number not in declared):
+            out.append(ItemStatus(item, "computed", known[item.number].text))
+        elif item.number in missing:
+            out.append(ItemStatus(item, "missing"))
+        elif item.number in declared and item.source != "computed":
+            out.append(ItemStatus(item, "declared", declared[item.number][0]))
+        else:
+            out.append(ItemStatus(item, "computed"))
+    return out

@@ -36,7 +36,7 @@ from app.kinds.relevance import Grade, RelevanceQuestion
 from app.kinds.text import TextQuestion
 from app.study.model_participants import Participants
 from app.study.model_quality import Quality
-from app.study.model_reporting import Reporting
+from app.study.model_reporting import ItemSampling, Reporting
 from app.study.model_settings import (
     Assignment,
     Block,
@@ -193,6 +193,9 @@ class Study(StrictModel):
     mteb: MtebExport | None = None
     quality: Quality = Field(default_factory=Quality,
                              description="Participant exclusion rules (thresholds).")
+    sampling: ItemSampling | None = Field(
+        default=None, description="How the items were drawn from the benchmark (written by "
+        "`import`; docs/authoring.md, \"Reporting\").")
     reporting: Reporting = Field(
         default_factory=Reporting, description="What a paper on the baseline reports that only "
         "the designer knows (docs/authoring.md, \"Reporting\"); the rest is measured.")

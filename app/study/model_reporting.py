@@ -50,6 +50,25 @@ class Bonus(StrictModel):
     amount: str = Field(default="", description="How much, and the rule that decided it.")
 
 
+class ItemSampling(StrictModel):
+    """How the study's items were drawn from the benchmark's files: written by `import`
+    (`--sample N`, `--sample-by FIELD`, `--seed`), read by checklist items 0.8 and 1.2.1."""
+
+    source: str = Field(description="The benchmark file the items came from.")
+    unit: str = Field(default="rows", description="What was drawn: rows, cases, texts of "
+                      "each set.")
+    population: int = Field(ge=0, description="How many the source holds.")
+    size: int = Field(ge=0, description="How many the study keeps.")
+    method: Literal["all", "simple_random", "stratified"]
+    seed: int | None = None
+    by: str | None = Field(default=None, description="The field the sample is stratified by.")
+    allocation: Literal["proportional", "equal"] = Field(
+        default="proportional", description="Each stratum's share: its share of the source "
+        "(proportional, largest remainder) or the same for each (equal, in turn).")
+    strata: dict[str, int] = Field(default_factory=dict,
+                                   description="How many were drawn from each stratum.")
+
+
 class Reporting(StrictModel):
     """The designer's answers to the checklist items the app cannot measure."""
 
@@ -79,6 +98,10 @@ class Reporting(StrictModel):
     power_analysis: Declared | None = Field(
         default=None, description="1.8: was the number of baseliners planned (`baseline-studio "
         "plan`); detail: the minimum detectable effect and power (1.8.1).")
+    plan: str | None = Field(
+        default=None, description="1.8, 1.8.1: the folder, inside the study folder, that "
+        "`baseline-studio plan --out` wrote (plan.csv and plan.json); the checklist then gives "
+        "the planned design and its minimum detectable gap itself.")
     ethics_review: Declared | None = Field(default=None, description="1.9: detail: the board "
                                            "and approval or exemption id.")
     preregistration: Declared | None = Field(default=None, description="1.10: detail: the link.")

@@ -19,6 +19,7 @@ from app.storage import open_database
 from app.storage.database import Database
 from app.study.checklist import ITEMS, missing_declarations
 from app.study.loader import load_study
+from app.wording import counted
 from baseline_studio import main
 from exporters.export_all import export_all
 from tests.exporters.paper_support import compile_paper, export_with_raters, need_pdflatex
@@ -220,3 +221,85 @@ def test_methods_states_the_computed_items_it_did_not_say(mini_study_dir: Path,
         assert answers[number][0] in methods.replace("\\%", "%"), number
     missing = sum(1 for _, source in answers.values() if source == "missing")
     assert f"Table~\\ref{{tab:checklist}}; {missing} of its items are not yet answered" in methods
+
+
+def test_3_2_2_counts_the_excluded_responses(mini_study_dir: Path, tmp_path: Path) -> None:
+    loaded = load_study(mini_study_dir)
+    db = _db(tmp_path)
+    try:
+        for code, items in (("P001", None), ("P002", None), ("P003", 2)):
+            take(loaded, db, code, max_items=items).close()
+        export_all(loaded, db, tmp_path / "all")
+        export_all(loaded, db, tmp_path / "kept", exclude=["incomplete"])
+    finally:
+        db.close()
+    long = pd.read_csv(tmp_path / "all" / "responses_long.csv")
+    trials = long[~long["practice"].astype(bool) & (long["role"] == "trial")]
+    per_person = trials.groupby("participant").size()
+    total, p003 = int(per_person.sum()), int(per_person["P003"])
+    assert 0 < p003 < total
+    answer = _answers(tmp_path / "all")["3.2.2"][0]
+    assert f"none applied to the scores, so 0 of the {total} responses were excluded" in answer
+    kept = _answers(tmp_path / "kept")["3.2.2"][0]
+    assert (f"applied to the scores: incomplete; 1 participant and their "
+            f"{counted(p003, 'response')} of {total} left out") in kept
+    flagged = pd.read_csv(tmp_path / "kept" / "exclusions.csv")
+    flagged = flagged[(flagged["rule"] == "incomplete") & flagged["excluded"].astype(bool)]
+    assert set(flagged["participant"]) == {"P003"}
+    assert f"1 left items out ({counted(p003, 'response')})" in kept
+
+
+def test_a_stored_plan_answers_the_power_analysis(mini_study_dir: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from app.study.checklist import detectable_gap, study_answers
+
+    assert main(["plan", "--study", str(mini_study_dir), "--raters-per-item", "2,3",
+                 "--runs", "4", "--items", "100", "--target-width", "1", "--out",
+                 str(mini_study_dir / "plan")]) == 0
+    assert "plan.json" in capsys.readouterr().out
+    summary = json.loads((mini_study_dir / "plan" / "plan.json").read_text())
+    first = summary["questions"][0]
+    best = first["recommended"]
+    assert best is not None and summary["study"] == load_study(mini_study_dir).study.id
+    path = mini_study_dir / "study.json"
+    data = json.loads(path.read_text())
+    data["reporting"] = {"plan": "plan"}
+    path.write_text(json.dumps(data))
+    loaded = load_study(mini_study_dir)
+    answers = study_answers(loaded.study, loaded.folder)
+    text = answers["1.8"].text
+    assert answers["1.8"].source == "computed" and text.startswith("Yes: a precision plan")
+    assert (f"question {first['question']}: {best['raters_per_item']} raters per item on "
+            f"{best['items']} items, {best['participants']} participants") in text
+    assert "at most 1 wide" in text
+    if best["width_gap"] is not None:
+        assert f"a gap of {detectable_gap(best['width_gap']):.3f}" in answers["1.8.1"].text
+    missing = {i.number for i in missing_declarations(loaded.study, loaded.folder)}
+    assert not missing & {"1.8", "1.8.1"}
+    assert "1.8" in {i.number for i in missing_declarations(loaded.study)}  # no folder: no plan
+    db = _db(tmp_path)
+    try:
+        take(loaded, db, "P001").close()
+        export_all(loaded, db, tmp_path / "out")
+    finally:
+        db.close()
+    assert _answers(tmp_path / "out")["1.8"] == (text, "computed")
+    # a plan folder that is not there: validate says so, naming the file
+    data["reporting"] = {"plan": "elsewhere"}
+    path.write_text(json.dumps(data))
+    assert main(["validate", str(mini_study_dir)]) == 0
+    out = capsys.readouterr().out
+    assert "warning: reporting.plan 'elsewhere': cannot read" in out and "plan.json" in out
+
+
+def test_the_minimum_detectable_gap_is_the_normal_approximation() -> None:
+    from scipy.stats import norm
+
+    from app.study.checklist import detectable_gap
+
+    se = 0.1
+    width = 2 * norm.ppf(0.975) * se
+    assert detectable_gap(width) == pytest.approx((norm.ppf(0.975) + norm.ppf(0.8)) * se)
+    assert detectable_gap(0.2) == pytest.approx(0.1429, abs=1e-4)

@@ -49,3 +49,37 @@ def test_design_tab_of_a_bundled_study_has_no_warning(qtbot, tmp_path: Path) -> 
     assert window.design.summary.text().startswith("No design warnings.")
     assert window.design.table.rowCount() == 0
     close_designer(window, tasks)
+
+
+def test_design_tab_names_the_checklist_items_a_study_does_not_declare(qtbot, tmp_path: Path
+                                                                        ) -> None:
+    from app.study.checklist import missing_declarations
+
+    folder = FIXTURES / "always-a"
+    missing = missing_declarations(load_study(folder).study)
+    assert missing
+    window, tasks = _window(qtbot, folder, tmp_path)
+    tab = window.design
+    text = tab.checklist_summary.text()
+    assert f"{len(missing)} missing: " in text
+    assert "0.2 Paper Link (reporting.paper_link)" in text
+    assert f"and {len(missing) - 6} more, in bold below" in text
+    rows = {tab.checklist.item(r, 0).text(): tab.checklist.item(r, 1).text()
+            for r in range(tab.checklist.rowCount())}
+    assert len(rows) == 72
+    assert rows["1.9 Ethics Review"] == "missing: declare it in reporting.ethics_review"
+    assert rows["1.1 Number of Baseliners"] == "measured by the app"
+    assert tab.checklist.item(0, 2).text() == load_study(folder).study.title  # 0.1, the title
+    close_designer(window, tasks)
+
+
+def test_design_tab_of_a_fully_declared_study_says_nothing_is_missing(qtbot, tmp_path: Path
+                                                                      ) -> None:
+    window, tasks = _window(qtbot, bundled_studies_dir() / "hume-demo", tmp_path)
+    tab = window.design
+    assert "Every item a paper needs is answered or declared." in tab.checklist_summary.text()
+    assert "missing" not in tab.checklist_summary.text()
+    sources = [tab.checklist.item(r, 1).text() for r in range(tab.checklist.rowCount())]
+    assert "declared in reporting" in sources
+    assert not any(s.startswith("missing") for s in sources)
+    close_designer(window, tasks)

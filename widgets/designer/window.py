@@ -275,8 +275,9 @@ class DesignerWindow(QtWidgets.QMainWindow):
         def read() -> tuple[list[ParticipantStanding], Coverage, dict[str, int], DesignReport]:
             standings = participant_standings(loaded.study, self.db)
             people = [s.code for s in standings if simulated or not s.simulated]
+            design = design_report(loaded.study, self.db, loaded.folder)
             return (standings, coverage(loaded, self.db, include_simulated=simulated),
-                    promised_coverage(loaded.study, people), design_report(loaded.study, self.db))
+                    promised_coverage(loaded.study, people), design)
 
         self.tasks.run_write(read, on_done=lambda r: self._show(*r), on_error=self._failed,
                         label="reading progress")
