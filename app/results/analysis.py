@@ -19,7 +19,7 @@ import pandas as pd
 from app.results.comments import COMMENT_COLUMNS, comments
 from app.results.gaps import GAP_COLUMNS
 from app.results.human_range import RANGE_COLUMNS, compare_with_models
-from app.results.mrmc_tables import reader_study
+from app.results.mrmc_tables import condition_answers, reader_study
 from app.results.options import ResultsOptions
 from app.results.quality import EXCLUSION_COLUMNS, excluded_by, exclusion_note, exclusions_frame
 from app.results.sensitivity import SENSITIVITY_COLUMNS, sensitivity_frame
@@ -106,7 +106,11 @@ def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOption
         exclusions=screening.exclusions, gaps=gaps, human_range=human_range,
         sensitivity=sensitivity, comments=comments(loaded.study, screening.kept),
         responses=screening.kept, excluded=screening.excluded)
-    tables = reader_study(results.groups, results.answers, results.predictions)
+    conditions = loaded.study.condition_ids()
+    # With conditions the general analyses kept the first condition's readings alone.
+    tables = reader_study(results.groups,
+                          condition_answers(results.groups, screening.kept) if conditions
+                          else results.answers, results.predictions, conditions)
     if tables is not None:
         analysis.reader_auc, analysis.mrmc = tables[0], tables[1]
         analysis.notes.extend(tables[2])
