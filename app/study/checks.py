@@ -98,6 +98,9 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
             add("blocks", f"block {block.id!r} has no items")
 
     declared = set(study.condition_ids())
+    if study.design.washout_days and not declared:
+        add("design.washout_days", "the wait between the sittings of two reading conditions: "
+            "the study declares no `conditions`")
     for index, item in zip(indices, all_items, strict=True):
         shown_under = getattr(item.stimulus, "condition_text", None) or {}
         for condition in sorted(set(shown_under) - declared):

@@ -241,13 +241,6 @@ class Study(StrictModel):
         return [c.id for c in self.conditions]
 
     @model_validator(mode="after")
-    def _washout_needs_conditions(self) -> Study:
-        if self.design.washout_days and not self.conditions:
-            raise ValueError("design.washout_days is the wait between the sittings of two "
-                             "conditions: the study declares no `conditions`")
-        return self
-
-    @model_validator(mode="after")
     def _known_ui_languages(self) -> Study:
         if self.ui_language and self.ui_languages and self.ui_language not in self.ui_languages:
             raise ValueError(f"ui_language '{self.ui_language}' is not one of ui_languages")
