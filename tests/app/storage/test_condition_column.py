@@ -8,6 +8,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from app.simulate import SimulationConfig, simulate
 from app.storage import open_database
 from app.storage.merge import answer_conflicts, merge_databases
@@ -90,4 +92,29 @@ def test_a_merge_keeps_conditions_and_keys_conflicts_by_them(tmp_path: Path) -> 
     assert {(c.participant, c.item_id, c.question_id, c.condition)
             for c in report.conflicts} == differ
     assert all(c.place.endswith(f"({c.condition})") for c in report.conflicts)
+    target.close()
+
+
+def test_a_merge_input_with_an_undeclared_condition_is_refused(tmp_path: Path) -> None:
+    from app.merge_check import merge_row_problems
+    from app.storage.merge import InvalidRowsError
+
+    loaded = load_study(READER_STUDY)
+    a = _reader_laptop(tmp_path / "a.sqlite3", loaded, seed=1)
+    with sqlite3.connect(a) as raw:
+        uuid, = raw.execute("SELECT uuid FROM response WHERE condition = 'ai_aided' "
+                            "ORDER BY uuid LIMIT 1").fetchone()
+        raw.execute("UPDATE response SET condition = 'with_cad' WHERE uuid = ?", (uuid,))
+        other, = raw.execute("SELECT uuid FROM response WHERE condition = 'unaided' "
+                             "ORDER BY uuid LIMIT 1").fetchone()
+        raw.execute("UPDATE response SET condition = NULL WHERE uuid = ?", (other,))
+    target = open_database(f"sqlite:///{tmp_path / 'target.sqlite3'}")
+    with pytest.raises(InvalidRowsError) as caught:
+        merge_databases(target, [a], check=merge_row_problems)
+    message = str(caught.value)
+    assert (f"response, row {uuid}: condition: 'with_cad' is not one of the study's "
+            "conditions (unaided, ai_aided)") in message
+    assert (f"response, row {other}: condition: missing; the study reads every case under "
+            "each of unaided, ai_aided") in message
+    assert target.count_responses() == 0
     target.close()
