@@ -144,3 +144,62 @@ def test_a_condition_for_a_study_without_conditions_is_refused(db: Database,
     rows = [["R1", "case001", "confidence", 3, "", ""]]
     import_responses_csv(loaded, db, _write_csv(tmp_path / "ok.csv", rows, HEADER))
     assert [r.condition for r in db.responses("vandyke")] == [None]
+
+
+def test_the_sensitivity_table_reads_the_first_condition_as_the_scores_do(
+        tmp_path: Path) -> None:
+    """The reader demo with its two conditions analyses as its twin without conditions given
+    the first condition's readings alone: scores and the exclusion rules' sensitivity table
+    (a reader who left cases out is excluded by `incomplete`)."""
+    import shutil
+
+    from app.results.analysis import analyse
+    from app.results.frame import responses_frame
+    from app.results.options import ResultsOptions
+    from app.storage import open_database
+    from tests.results_support import import_rows, simulated_rows
+
+    demo = Path(__file__).parents[3] / "studies" / "chest-reader-demo"
+    twin_folder = tmp_path / "twin"
+    shutil.copytree(demo, twin_folder)
+    definition = json.loads((twin_folder / "study.json").read_text(encoding="utf-8"))
+    del definition["conditions"]
+    for item in definition["items"]:
+        item["stimulus"].pop("condition_text")
+    (twin_folder / "study.json").write_text(json.dumps(definition), encoding="utf-8")
+    loaded, twin = load_study(demo), load_study(twin_folder)
+    raters = [(f"R{n}", "radiologist", 0.6 + 0.1 * n) for n in range(4)]
+    rows = [r for r in simulated_rows(loaded, raters, seed=7)
+            if not (r[0] == "R3" and r[1] in [f"case-{n:02d}" for n in range(1, 9)])]
+    options = ResultsOptions(n_boot=20, include_simulated=True, exclude=("incomplete",))
+    frames = []
+    for study, chosen, name in ((loaded, rows, "with"), (twin, [r[:6] for r in rows
+                                                              if r[6] == "unaided"], "twin")):
+        db = open_database(f"sqlite:///{tmp_path / name}.sqlite3")
+        import_rows(study, db, chosen, tmp_path, name=f"{name}.csv")
+        analysis = analyse(study, responses_frame(study, db), options)
+        db.close()
+        frames.append(analysis)
+    with_conditions, without = frames
+    assert (with_conditions.exclusions["excluded"].sum()
+            == without.exclusions["excluded"].sum() >= 1)
+    pd.testing.assert_frame_equal(with_conditions.sensitivity.reset_index(drop=True),
+                                  without.sensitivity.reset_index(drop=True))
+    pd.testing.assert_frame_equal(with_conditions.human_scores.reset_index(drop=True),
+                                  without.human_scores.reset_index(drop=True))
+
+
+def test_completion_counts_every_case_under_every_condition(db: Database,
+                                                            tmp_path: Path) -> None:
+    """A reader who read the cases under one condition only has read half of them."""
+    from app.results.analysis import analyse
+    from app.results.frame import responses_frame
+
+    loaded = _study(tmp_path / "study", {c: c % 2 for c in range(1, 11)})
+    rows = [[f"R{r}", f"case{c:03d}", "confidence", 1 + (c + r) % 5, "", condition]
+            for r in (1, 2) for condition in ("cine", "spin_echo") for c in range(1, 11)
+            if not (r == 2 and condition == "spin_echo")]
+    import_responses_csv(loaded, db, _write_csv(tmp_path / "r.csv", rows, HEADER))
+    exclusions = analyse(loaded, responses_frame(loaded, db)).exclusions
+    completion = exclusions[exclusions.rule == "incomplete"].set_index("participant")["value"]
+    assert completion.to_dict() == {"R1": 1.0, "R2": 0.5}
