@@ -27,7 +27,7 @@ from app.storage.merge_source import SourceDatabase
 from app.study.model import Item, Study
 
 RESPONSE_COLUMNS = ("uuid", "study_id", "content_hash", "participant_code", "item_id",
-                    "question_id", "answer_json", "timed_out", "rt_ms")
+                    "question_id", "answer_json", "timed_out", "rt_ms", "condition")
 
 
 def merge_row_problems(source: SourceDatabase,
@@ -107,7 +107,8 @@ def merge_row_problems(source: SourceDatabase,
             if key not in answers:
                 answers[key] = _answer_problem(row, studies)
             problem = (code_problem(row["study_id"], row["participant_code"]) or answers[key]
-                       or _rt_problem(row["rt_ms"]))
+                       or _rt_problem(row["rt_ms"])
+                       or _condition_problem(row["condition"], versions.get(row["content_hash"])))
             if problem:
                 invalid.append(InvalidRow("response", row["uuid"], problem))
     return invalid
@@ -130,6 +131,19 @@ def _issued_problem(studies: list[Study], code: Any) -> str | None:
     problems = [study_code_problem(study, code) for study in studies]
     if all(problems):
         return f"participant: {problems[0]}"
+    return None
+
+
+def _condition_problem(condition: Any, study: Study | None) -> str | None:
+    """A response's reading condition must be one its study version declares (none where it
+    declares none), as a session and import-responses store it."""
+    declared = study.condition_ids() if study is not None else []
+    if condition is None:
+        return (f"condition: missing; the study reads every case under each of "
+                f"{', '.join(declared)}" if declared else None)
+    if str(condition) not in declared:
+        return (f"condition: {str(condition)[:40]!r} is not one of the study's conditions"
+                + (f" ({', '.join(declared)})" if declared else " (it declares none)"))
     return None
 
 

@@ -1,9 +1,11 @@
 """Responses collected elsewhere (paper forms, a web survey, another tool), from a long CSV:
 
-    participant,item_id,question_id,answer,rt_ms[,profile fields...]
+    participant,item_id,question_id,answer,rt_ms[,condition][,profile fields...]
 
 `question_id` may be empty where the item has one question; `rt_ms` may be empty; `answer` is
 an option key, a number (or NA), or JSON for structured answers (see `app.study.answers`).
+`condition`: the reading condition of the answer, one of the study's `conditions` (required
+when the study declares them, refused when it does not).
 Every row is checked before anything is written; all problems are reported, each with its row
 and column, and then nothing is imported. A valid file is written in one transaction
 (`app.storage.import_batch`): a kill or a full disk half-way leaves nothing of it behind.
@@ -34,6 +36,7 @@ from app.study.loader import LoadedStudy
 from app.study.model import Item, Question
 
 REQUIRED_COLUMNS = ("participant", "item_id", "question_id", "answer", "rt_ms")
+CONDITION_COLUMN = "condition"  # optional; not a profile field
 # A response time longer than a day is no measurement (a clock jump, a typo, a hostile file).
 MAX_RT_MS = 24 * 3_600_000
 
@@ -182,15 +185,17 @@ class _RowChecker:
         self.loaded, self.path = loaded, path
         self.study = loaded.study
         self.items = loaded.items_by_id
-        self.extra_columns = [c for c in header if c not in REQUIRED_COLUMNS]
-        self.already: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        self.extra_columns = [c for c in header if c not in (*REQUIRED_COLUMNS, CONDITION_COLUMN)]
+        self.conditions = set(self.study.condition_ids())
+        self.already: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
         for response in db.responses(self.study.id):
-            self.already[response.participant_code].add((response.item_id, response.question_id))
+            self.already[response.participant_code].add(
+                (response.item_id, response.question_id, response.condition or ""))
         self.problems: list[Problem] = []
         self.profiles: dict[str, dict[str, Any]] = {}
-        self.seen: dict[tuple[str, str, str], int] = {}
+        self.seen: dict[tuple[str, str, str, str], int] = {}
         self.issued: dict[str, str | None] = {}
-        self.positions: dict[str, dict[str, int]] = defaultdict(dict)
+        self.positions: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
         self.now = utc_now()
         self.blocks = {b.id: b for b in self.study.blocks}
 
@@ -218,14 +223,21 @@ class _RowChecker:
             bad("participant", f"{code[:80]!r}: {self.issued[code]}")
             return None
         question_id = question.id
-        key = (code, item_id, question_id)
+        condition = (record.get(CONDITION_COLUMN) or "").strip()
+        problem = self._condition_problem(condition)
+        if problem:
+            bad(CONDITION_COLUMN, problem)
+            return None
+        key = (code, item_id, question_id, condition)
         if key in self.seen:
-            bad("question_id", f"duplicate of row {self.seen[key]} (same participant, item, question)")
+            same = "same participant, item, question" + (", condition" if condition else "")
+            bad("question_id", f"duplicate of row {self.seen[key]} ({same})")
             return None
         self.seen[key] = line
-        if (item_id, question_id) in self.already[code]:
-            bad("participant", f"{code!r} already has a response to {item_id}/{question_id} "
-                "in the database")
+        if (item_id, question_id, condition) in self.already[code]:
+            under = f" under {condition}" if condition else ""
+            bad("participant", f"{code!r} already has a response to {item_id}/{question_id}"
+                f"{under} in the database")
             return None
         try:
             answer = checked_answer(item, question, record["answer"] or "", as_text=True)
@@ -249,11 +261,23 @@ class _RowChecker:
             value = (record.get(column) or "").strip()
             if value and column not in profile:
                 profile[column] = value
-        position = self.positions[code].setdefault(item_id, len(self.positions[code]))
+        positions = self.positions[(code, condition)]
+        position = positions.setdefault(item_id, len(positions))
         return ResponseRecord(
             uuid=new_uuid(), study_id=self.study.id, content_hash=self.loaded.content_hash,
             participant_code=code, session_uuid="", item_id=item_id, question_id=question_id,
             block_id=item.block, position=position,
             answer_json=json.dumps(answer, ensure_ascii=False), answer_utc=self.now, rt_ms=rt_ms,
-            practice=self.blocks[item.block].kind == "practice",
+            practice=self.blocks[item.block].kind == "practice", condition=condition or None,
         )
+
+    def _condition_problem(self, condition: str) -> str | None:
+        declared = ", ".join(self.study.condition_ids())
+        if not self.conditions:
+            return (f"{condition[:40]!r}: the study declares no reading conditions"
+                    if condition else None)
+        if not condition:
+            return f"empty; the study reads every case under each of {declared}"
+        if condition not in self.conditions:
+            return f"{condition[:40]!r} is not one of the study's conditions ({declared})"
+        return None

@@ -57,7 +57,8 @@ def simulate(loaded: LoadedStudy, db: Database, config: SimulationConfig, *,
     started = time.perf_counter()
     numbers = range(config.first, config.first + config.participants)
     written = 0
-    if config.bulk:
+    # A reader study's sittings (one per condition) are the engine's: no bulk path for them.
+    if config.bulk and not loaded.study.conditions:
         study = loaded.study
         db.register_study(study.id, study.version, study.title, loaded.content_hash,
                           study.model_dump_json(), assets_digest=registering_digest(loaded))

@@ -103,8 +103,14 @@ def _design_warnings(args: argparse.Namespace, study: Study, folder: Path | None
     basis = (f"{seconds:.1f} s per item, the median in {args.db}" if seconds is not None
              else "the documented time per question kind"
              + (f"; {args.db} has no timed answers for this study" if args.db else ""))
+    per = "participant"
+    if study.conditions:  # a reader study: one sitting per condition, practice in the first
+        days = study.design.washout_days
+        per = "sitting"
+        basis = (f"{len(study.conditions)} sittings, one per reading condition"
+                 + (f", at least {days:g} days apart" if days else "") + f"; {basis}")
     print(f"  {session_length_words(session_seconds(study, item_seconds=seconds) / 60)} per "
-          f"participant ({basis})")
+          f"{per} ({basis})")
     warnings = review(study, item_seconds=seconds)
     for warning in warnings:
         print(warning.line())

@@ -20,7 +20,7 @@ def refuse_conflicts(loaded: LoadedStudy, db: Database, *, include_simulated: bo
     conflicts = answer_conflicts(db, loaded.study.id, include_simulated=include_simulated)
     if not conflicts:
         return
-    named = "; ".join(f"{c.participant} {c.item_id}/{c.question_id}" for c in conflicts[:SHOW])
+    named = "; ".join(f"{c.participant} {c.place}" for c in conflicts[:SHOW])
     more = f" and {len(conflicts) - SHOW} more" if len(conflicts) > SHOW else ""
     raise ConflictsError(
         f"{db.label}: study {loaded.study.id!r} holds {len(conflicts)} conflict(s), a "

@@ -20,6 +20,8 @@ from app.study.loader import LoadedStudy, load_study
 from app.study.model import Item, Question
 
 Row = tuple[str, str, str, Any, float | None, str]  # participant, item, question, answer, rt, tier
+# ... and the reading condition, for a study that declares `conditions`
+ConditionRow = tuple[str, str, str, Any, float | None, str, str]
 
 
 def _issued_codes(loaded: LoadedStudy) -> Callable[[str], str]:
@@ -40,18 +42,21 @@ def _issued_codes(loaded: LoadedStudy) -> Callable[[str], str]:
     return issued
 
 
-def import_rows(loaded: LoadedStudy, db: Database, rows: Iterable[Row], folder: Path,
-                name: str = "responses.csv") -> Path:
-    """Write rows as an import CSV and import them; the CSV path is returned."""
+def import_rows(loaded: LoadedStudy, db: Database, rows: Iterable[Row | ConditionRow],
+                folder: Path, name: str = "responses.csv") -> Path:
+    """Write rows as an import CSV and import them; the CSV path is returned. Rows of a study
+    with conditions carry the condition last."""
     path = folder / name
     issued = _issued_codes(loaded)
+    conditions = bool(loaded.study.conditions)
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["participant", "item_id", "question_id", "answer", "rt_ms", "tier"])
-        for participant, item_id, question_id, answer, rt, tier in rows:
+        writer.writerow(["participant", "item_id", "question_id", "answer", "rt_ms", "tier",
+                         *(["condition"] if conditions else [])])
+        for participant, item_id, question_id, answer, rt, tier, *condition in rows:
             text = answer if isinstance(answer, str) else json.dumps(answer)
             writer.writerow([issued(participant), item_id, question_id, text,
-                             "" if rt is None else rt, tier])
+                             "" if rt is None else rt, tier, *condition])
     import_responses_csv(loaded, db, path)
     return path
 
@@ -66,16 +71,23 @@ def plausible_answer(item: Item, question: Question, rng: random.Random, p: floa
 
 
 def simulated_rows(loaded: LoadedStudy, raters: Sequence[tuple[str, str, float]],
-                   seed: int = 0, rt_base: float = 1500.0) -> list[Row]:
-    """Every rater (code, tier, p) answers every trial item of the study."""
+                   seed: int = 0, rt_base: float = 1500.0) -> list[Row | ConditionRow]:
+    """Every rater (code, tier, p) answers every trial item of the study (a study with
+    `conditions`: under each condition, practice under the first only)."""
     rng = random.Random(seed)
-    rows: list[Row] = []
+    rows: list[Row | ConditionRow] = []
+    study = loaded.study
+    practice = {b.id for b in study.blocks if b.kind == "practice"}
     for code, tier, p in raters:
-        for item in loaded.study.items:
-            for question in item.questions:
-                answer = plausible_answer(item, question, rng, p)
-                rows.append((code, item.id, question.id, answer,
-                             round(rt_base * rng.uniform(0.5, 2.0)), tier))
+        for index, condition in enumerate(study.condition_ids() or [None]):
+            for item in study.items:
+                if index and item.block in practice:
+                    continue
+                for question in item.questions:
+                    answer = plausible_answer(item, question, rng, p)
+                    row: Row = (code, item.id, question.id, answer,
+                                round(rt_base * rng.uniform(0.5, 2.0)), tier)
+                    rows.append(row if condition is None else (*row, condition))
     return rows
 
 

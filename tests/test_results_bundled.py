@@ -63,7 +63,12 @@ def test_bundled_study_exports(name: str, db: Database, tmp_path: Path) -> None:
         assert versus["illustrative"].all() and (versus["ci_low"] < versus["ci_high"]).all()
         report = (out / "report.html").read_text(encoding="utf-8")
         assert "<h2>Reader study (MRMC)</h2>" in report
-        assert "readers (all) − demo-model-a (illustrative)" in report
+        assert "readers (unaided) − demo-model-a (illustrative)" in report
+        # The demo's two reading conditions, compared with each other.
+        pairs = mrmc[mrmc["comparison"] == "conditions"]
+        assert set(zip(pairs["condition_a"], pairs["condition_b"], strict=True)) == {
+            ("unaided", "ai_aided")}
+        assert "unaided − ai_aided" in report
     if name in ("lesion-vqa-demo", "spinbench-timing-demo"):
         assert not models.empty
         assert len(pd.read_csv(out / "rt_analysis.csv")) > 0

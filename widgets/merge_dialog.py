@@ -248,7 +248,8 @@ class MergeDialog(QtWidgets.QDialog):
         self.conflicts.setRowCount(len(conflicts))
         for row, c in enumerate(conflicts):
             answers = "   |   ".join(f"{answer} ({origin[:8]})" for _, answer, origin in c.answers)
-            for col, value in enumerate((c.participant, c.item_id, c.question_id, answers)):
+            question = f"{c.question_id} ({c.condition})" if c.condition else c.question_id
+            for col, value in enumerate((c.participant, c.item_id, question, answers)):
                 self.conflicts.setItem(row, col, QtWidgets.QTableWidgetItem(value))
         self.conflicts.resizeColumnsToContents()
         self.conflicts.setVisible(bool(conflicts))

@@ -23,7 +23,7 @@ LAPTOP_SCREENS: dict[str, bool] = {
     "lesion-vqa-demo-trial-images-choice": True,  # a lesion case
     "poem-ratings-demo-trial-poem-rating-text": True,  # a POEMetric item
     "hume-demo-trial-cards-clustering": False,  # a free grouping item
-    "chest-reader-demo-trial-images-rating-choice": True,  # a DICOM case, its window shown
+    "chest-reader-demo-trial-images-choice-rating": True,  # a DICOM case, its window shown
     "lesion-vqa-demo-pause": True,
     "poem-ratings-demo-pause": False,
 }

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from app.catalog import list_studies
-from app.session.engine import SessionEngine
+from app.session.engine import EndScreen, SessionEngine
 from app.session.plan import build_plan
 from app.storage import open_database
 from app.study.loader import LoadedStudy, load_study
@@ -27,7 +27,12 @@ from widgets.autopilot import Autopilot
 from widgets.qt import QApplication, QColor, QPalette, Qt, QWidget
 from widgets.results_tour import take_results_shots
 from widgets.screenshot_sizes import take_laptop_shots
-from widgets.shell.message_screens import CodeInUseScreen, ConsentScreen, MessageScreen
+from widgets.shell.message_screens import (
+    CodeInUseScreen,
+    ConsentScreen,
+    MessageScreen,
+    end_title,
+)
 from widgets.shell.participant_screen import ParticipantScreen
 from widgets.station_window import StationWindow
 
@@ -108,6 +113,12 @@ class Tour:
                 if title == "Finished":
                     pilot.step()
                     return
+                if title == end_title(EndScreen(0, 0, None, sittings_left=1)):
+                    # a reader study's sitting is over: the same code reads the next one
+                    pilot.step()
+                    pilot.settle()
+                    flow.open_study(path, code=code)
+                    continue
             elif page is flow.trial:
                 self._trial(loaded, pilot, seen)
                 if n_items > LONG_STUDY and seen >= kinds:

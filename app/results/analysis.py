@@ -19,7 +19,7 @@ import pandas as pd
 from app.results.comments import COMMENT_COLUMNS, comments
 from app.results.gaps import GAP_COLUMNS
 from app.results.human_range import RANGE_COLUMNS, compare_with_models
-from app.results.mrmc_tables import reader_study
+from app.results.mrmc_tables import condition_answers, first_condition_only, reader_study
 from app.results.options import ResultsOptions
 from app.results.quality import EXCLUSION_COLUMNS, excluded_by, exclusion_note, exclusions_frame
 from app.results.sensitivity import SENSITIVITY_COLUMNS, sensitivity_frame
@@ -113,7 +113,9 @@ def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOption
     # No applied rule excluded anyone: `results` were scored from `responses` itself, so the
     # rule sets that drop nobody take its all-items rows.
     known = results.all_items_rows if not screening.excluded else None
-    sensitivity = sensitivity_frame(results.groups, responses, results.tier_field,
+    # (a reader study's: the first condition's readings, as every analysis but the MRMC one)
+    reference, _ = first_condition_only(loaded.study.condition_ids(), responses)
+    sensitivity = sensitivity_frame(results.groups, reference, results.tier_field,
                                     screening.exclusions, options, known)
     analysis = StudyAnalysis(
         **{f.name: getattr(results, f.name) for f in fields(StudyResults)},
@@ -121,7 +123,11 @@ def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOption
         sensitivity=sensitivity, comments=comments(loaded.study, screening.kept),
         responses=screening.kept, excluded=screening.excluded,
         answers_of=screening.answers_of)
-    tables = reader_study(results.groups, results.answers, results.predictions)
+    conditions = loaded.study.condition_ids()
+    # With conditions the general analyses kept the first condition's readings alone.
+    tables = reader_study(results.groups,
+                          condition_answers(results.groups, screening.kept) if conditions
+                          else results.answers, results.predictions, conditions)
     if tables is not None:
         analysis.reader_auc, analysis.mrmc = tables[0], tables[1]
         analysis.notes.extend(tables[2])

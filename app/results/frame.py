@@ -56,6 +56,8 @@ def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bo
     study = loaded.study
     items = loaded.items_by_id
     wanted = [*_FROM_TABLE.values(), "answer_json", "option_order_json"]
+    if study.conditions:  # a reader study: the condition each answer was given under
+        wanted.append("condition")
     table: dict[str, Any] | None = None
     if arrow and _ARROW_TEXT is not None:
         table = db.response_arrays(study.id, wanted, include_simulated=include_simulated)
@@ -92,6 +94,10 @@ def _responses_frame(loaded: LoadedStudy, db: Database, *, include_simulated: bo
     frame = pd.DataFrame({name: _as_array(columns[name]) for name in RESPONSE_COLUMNS})
     extra = _joined_columns((item_codes, item_uniques), (code_codes, code_uniques), items,
                             profiles)
+    if study.conditions:
+        condition_codes, conditions = _factorize(table["condition"])
+        extra["condition"] = _take([c if isinstance(c, str) else "" for c in conditions],
+                                   condition_codes)
     if study.ui_language or study.ui_languages:
         extra["ui_language"] = _session_languages(db, study.id, columns["session_uuid"])
     if extra:

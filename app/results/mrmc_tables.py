@@ -4,7 +4,8 @@ such a study, of every choice question with gold, whose figure of merit is the a
 
 A case is an item; its truth is the question's gold (0 or 1); a reader's FOM is the empirical
 AUC of their confidence ratings. The readers' conditions come from an answer's `condition`
-(one condition, "all", when the answers carry none). The analysis needs a fully crossed design:
+(the study's `conditions`, compared pairwise in their declared order; one condition, "all",
+when the answers carry none). The analysis needs a fully crossed design:
 it is run on the cases every reader rated under every condition, and the note says how many
 cases that leaves out. Models' predictions (scores, e.g. probabilities) on those cases make the
 standalone AIs the readers are compared with.
@@ -13,7 +14,7 @@ standalone AIs the readers are compared with.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -52,13 +53,47 @@ def is_reader_study(groups: Iterable[QuestionGroup]) -> bool:
 
 
 def reader_study(groups: Iterable[QuestionGroup], answers: dict[str, pd.DataFrame],
-                 predictions: ModelPredictions) -> tuple[pd.DataFrame, pd.DataFrame,
-                                                         list[str]] | None:
+                 predictions: ModelPredictions, conditions: Sequence[str] = ()
+                 ) -> tuple[pd.DataFrame, pd.DataFrame, list[str]] | None:
     """`reader_study_tables` for a reader study, None for any other."""
     groups = list(groups)
     if not is_reader_study(groups):
         return None
-    return reader_study_tables(groups, answers, predictions)
+    return reader_study_tables(groups, answers, predictions, conditions)
+
+
+def condition_answers(groups: Iterable[QuestionGroup], frame: pd.DataFrame
+                      ) -> dict[str, pd.DataFrame]:
+    """question id -> each reader's first answer to each case under each condition (not
+    practice): the MRMC analysis' input where the study declares `conditions`."""
+    out: dict[str, pd.DataFrame] = {}
+    if frame.empty:
+        return out
+    scored = frame[~frame["practice"].astype(bool) & frame["answer"].notna()]
+    for group in groups:
+        rows = scored[(scored["question_id"] == group.question_id)
+                      & scored["item_id"].isin(list(group.items))]
+        out[group.question_id] = pd.DataFrame({
+            "participant": rows["participant"].astype(str),
+            "item_id": rows["item_id"].astype(str),
+            "answer": rows["answer"],
+            "condition": rows["condition"].astype(str),
+        }).drop_duplicates(subset=["participant", "item_id", "condition"]).reset_index(drop=True)
+    return out
+
+
+def first_condition_only(conditions: Sequence[str], frame: pd.DataFrame
+                         ) -> tuple[pd.DataFrame, str | None]:
+    """The responses under the first declared condition, and a note saying so: every analysis
+    but the MRMC one takes one answer per reader and case (the first condition is the
+    designer's reference reading, e.g. "unaided": the human baseline a model is compared
+    with). Unchanged (and no note) without conditions."""
+    if not conditions or "condition" not in frame:
+        return frame, None
+    first = conditions[0]
+    note = (f"reader study: scores, agreement and the human-vs-model comparison are of the "
+            f"readings under the first condition ({first}); mrmc.csv compares the conditions")
+    return frame[frame["condition"].astype(str) == first].reset_index(drop=True), note
 
 
 @dataclass
@@ -81,9 +116,11 @@ class _Design:
 
 
 def reader_study_tables(groups: Iterable[QuestionGroup], answers: dict[str, pd.DataFrame],
-                        predictions: ModelPredictions) -> tuple[pd.DataFrame, pd.DataFrame,
-                                                                list[str]]:
-    """reader_auc.csv's and mrmc.csv's rows, and notes on what could not be analysed."""
+                        predictions: ModelPredictions, conditions: Sequence[str] = ()
+                        ) -> tuple[pd.DataFrame, pd.DataFrame, list[str]]:
+    """reader_auc.csv's and mrmc.csv's rows, and notes on what could not be analysed.
+    `conditions`: the declared order of the conditions (a pair's difference is the earlier
+    minus the later); conditions the answers carry beyond them follow in order met."""
     auc_rows: list[dict[str, Any]] = []
     mrmc_rows: list[dict[str, Any]] = []
     notes: list[str] = []
@@ -96,7 +133,7 @@ def reader_study_tables(groups: Iterable[QuestionGroup], answers: dict[str, pd.D
             continue
         try:
             design = _design(group, answers.get(group.question_id),
-                             ACCURACY if by_accuracy else AUC)
+                             ACCURACY if by_accuracy else AUC, conditions)
             _rows_of(group, design, predictions, auc_rows, mrmc_rows)
         except MrmcError as error:
             notes.append(f"{group.question_id}: no MRMC analysis: {error}")
@@ -121,7 +158,8 @@ def _value(group: QuestionGroup, fom: str, item_id: str, answer: Any) -> float:
     return math.nan if gold is None or answer is None else float(str(answer) == str(gold))
 
 
-def _design(group: QuestionGroup, answers: pd.DataFrame | None, fom: str = AUC) -> _Design:
+def _design(group: QuestionGroup, answers: pd.DataFrame | None, fom: str = AUC,
+            declared: Sequence[str] = ()) -> _Design:
     truth = (_truth(group) if fom == AUC else
              {i: 1 for i in group.items if group.gold(i) is not None})
     if answers is None or answers.empty:
@@ -130,6 +168,7 @@ def _design(group: QuestionGroup, answers: pd.DataFrame | None, fom: str = AUC) 
     rows = pd.DataFrame({
         "reader": answers["participant"].astype(str),
         "condition": (answers["condition"].fillna(ALL_CONDITIONS).astype(str)
+                      .replace("", ALL_CONDITIONS)
                       if "condition" in answers else ALL_CONDITIONS),
         "item_id": items,
         "rating": [_value(group, fom, i, a) if i in group.items else math.nan
@@ -139,7 +178,8 @@ def _design(group: QuestionGroup, answers: pd.DataFrame | None, fom: str = AUC) 
     if rows.empty:
         raise MrmcError("no ratings of items with a truth of 0 or 1 (the question's gold)"
                         if fom == AUC else "no answers to items with gold")
-    conditions = list(dict.fromkeys(rows["condition"]))
+    met = list(dict.fromkeys(rows["condition"]))
+    conditions = [c for c in declared if c in met] + [c for c in met if c not in declared]
     readers = sorted(set(rows["reader"]))
     table = rows.pivot_table(index=["condition", "reader"], columns="item_id", values="rating",
                              aggfunc="first")

@@ -93,11 +93,19 @@ def _completion(loaded: LoadedStudy, frame: pd.DataFrame, codes: Iterable[str]) 
     scored = set(plan.scored)
     answered = frame[isin(frame["item_id"], scored) & ~frame["timed_out"].astype(bool)
                      & frame["answer"].notna()]
-    done = {str(code): set(rows.unique().tolist())  # (tolist: one conversion, not a walk)
-            for code, rows in answered.groupby("participant")["item_id"]}
+    conditions = loaded.study.condition_ids()
+    if conditions and "condition" in answered:
+        # A reader study: every case is to be read under every condition.
+        done = {str(code): set(zip(rows["item_id"], rows["condition"], strict=True))
+                for code, rows in answered.groupby("participant")}
+    else:
+        done = {str(code): set(rows.unique().tolist())  # (tolist: one conversion, not a walk)
+                for code, rows in answered.groupby("participant")["item_id"]}
     out = {}
     for code in codes:
-        assigned = plan.assigned_item_ids(code) & scored
+        assigned: set[Any] = plan.assigned_item_ids(code) & scored
+        if conditions and "condition" in answered:
+            assigned = {(item, c) for item in assigned for c in conditions}
         got = done.get(code, set())
         out[code] = len(got & assigned) / len(assigned) if assigned else math.nan
     return pd.Series(out, dtype=float)

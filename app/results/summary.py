@@ -25,6 +25,7 @@ from app.results.models import (
     model_score_rows,
     published_rows,
 )
+from app.results.mrmc_tables import first_condition_only
 from app.results.options import ResultsOptions, check_scoring_options, resolve_tier_field
 from app.results.rasch import ABILITY_COLUMNS, ITEM_COLUMNS, group_rasch
 from app.results.rater_models import fit_group, labels_frame, raters_frame
@@ -123,6 +124,7 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
         if db is None:
             raise ValueError("compute_results: neither a database nor a responses frame")
         frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
+    frame, condition_note = first_condition_only(study.condition_ids(), frame)
     tier_field = resolve_tier_field(study, options)
     groups = question_groups(study)
     predictions = load_predictions(loaded)
@@ -137,7 +139,7 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
     coverage: list[dict] = []
     answers_by_group: dict[str, pd.DataFrame] = {}
     metrics: dict[str, tuple[str, ...]] = {}
-    notes: list[str] = []
+    notes: list[str] = [condition_note] if condition_note else []
     raters: list[dict] = []
     aggregated: list[dict] = []
     rater_aggregates: dict[str, dict[str, pd.DataFrame]] = {}

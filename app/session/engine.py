@@ -29,6 +29,7 @@ from app.session.recording import (  # TrialTiming re-exported: the UI hands it 
     TrialTiming,
     item_response_fields,
 )
+from app.session.sittings import Sitting, current_sitting, next_opens_utc
 from app.session.tally import PlanTally
 from app.storage.backup import backup_after_session
 from app.storage.database import Database, new_uuid, utc_now
@@ -80,6 +81,11 @@ class EndScreen:
     done: int
     total: int
     score: float | None  # only when the study allows showing it
+    # A reader study's sittings (app.session.sittings): those still to come after this one,
+    # and when the next one opens (the washout's end; None: at once, or none left).
+    sittings_left: int = 0
+    next_opens_utc: str | None = None
+    waiting: bool = False  # no sitting is open yet: the washout is not over
 
 
 Screen = BlockIntroScreen | TrialScreenSpec | BreakScreen | EndScreen
@@ -143,11 +149,18 @@ class SessionEngine:
         self.participant = db.ensure_participant(
             self.study.id, participant_code, dict(profile or {}), simulated=simulated
         )
-        self.plan: list[PlannedTrial] = build_plan(self.study, participant_code)
+        self.sitting, self._answered = self._sitting(participant_code)
+        self.condition = self.sitting.condition
+        self.plan: list[PlannedTrial] = [] if self.sitting.waiting else build_plan(
+            self.study, participant_code, condition=self.condition,
+            practice_blocks=self.sitting.first)
         self._items = items_by_id(self.study)  # a lazy study's models: of the items read
-        self._answered = db.answered_item_ids(self.study.id, participant_code)
         self._tally = PlanTally(self.plan, self._answered)
-        seen = db.events(self.study.id, participant_code=participant_code)
+        # Introductions and breaks are per sitting: the second condition's main block has its
+        # introduction again.
+        every_event = db.events(self.study.id, participant_code=participant_code)
+        seen = [e for e in every_event
+                if json.loads(e.payload_json).get("condition") == self.condition]
         self._intros_seen = {
             json.loads(e.payload_json).get("block") for e in seen if e.kind == "block_intro_seen"
         }
@@ -157,7 +170,7 @@ class SessionEngine:
         resumed = bool(self._answered) or bool(seen)
         # A session of this participant that never ended was killed (crash, power cut): the
         # audit trail says so once per such session, even if this start is killed too.
-        recovered = {json.loads(e.payload_json).get("session") for e in seen
+        recovered = {json.loads(e.payload_json).get("session") for e in every_event
                      if e.kind == "crash_recovered"}
         crashed = [s for s in db.sessions(self.study.id) if s.participant_code == participant_code
                    and s.ended_utc is None and s.uuid not in recovered]
@@ -175,6 +188,18 @@ class SessionEngine:
         for old in crashed:
             self._log("crash_recovered", {"session": old.uuid, "started_utc": old.started_utc,
                                           "answered": len(self._answered)})
+
+    def _sitting(self, code: str) -> tuple[Sitting, set[str]]:
+        """The sitting to read now and the items already answered in it."""
+        if not self.study.conditions:
+            return Sitting(None, 0, 1), self.db.answered_item_ids(self.study.id, code)
+        by_condition = self.db.answered_by_condition(self.study.id, code)
+        sitting = current_sitting(
+            self.study, code, {t.item_id for t in build_plan(self.study, code)},
+            {c: items for c, (items, _) in by_condition.items()},
+            {c: last for c, (_, last) in by_condition.items()},
+            washout=not self.simulated)  # simulated readers are test data: no waiting
+        return sitting, set(by_condition.get(sitting.condition, (set(), ""))[0])
 
     def finish_registration(self) -> None:
         """Register the study version if this database does not hold it (see __init__); once."""
@@ -220,9 +245,18 @@ class SessionEngine:
 
     def next_screen(self) -> Screen:
         planned = self.next_trial()
+        sitting = self.sitting
         if planned is None:
+            left = sitting.count - sitting.index - (0 if sitting.waiting else 1)
+            opens = (sitting.opens_utc if sitting.waiting else
+                     next_opens_utc(self.study) if left else None)
             return EndScreen(self.done, self.total, self._score() if
-                             self.study.design.show_score_at_end else None)
+                             self.study.design.show_score_at_end else None,
+                             sittings_left=left, next_opens_utc=opens, waiting=sitting.waiting)
+        if self.condition is not None and self.condition_intro_id not in self._intros_seen:
+            condition = next(c for c in self.study.conditions if c.id == self.condition)
+            return BlockIntroScreen(self.condition_intro_id, condition.label,
+                                    condition.intro or "", False)
         block = self.study.block(planned.block_id)
         if planned.block_id not in self._intros_seen and self._needs_intro(planned):
             text = block.intro or self._default_intro(planned)
@@ -235,6 +269,12 @@ class SessionEngine:
                 and self._tally.main_total - main_done >= min_items_after_break(every)):
             return BreakScreen(self.done, self.total)
         return TrialScreenSpec(self._trial_view(planned))
+
+    @property
+    def condition_intro_id(self) -> str:
+        """The id the sitting's introduction (its condition's label and intro) is
+        acknowledged under, beside the blocks' ids."""
+        return f"condition:{self.condition}"
 
     def peek_trial_after(self, position: int) -> TrialView | None:
         """The view of the next unanswered item after the one at `position`: what
@@ -294,6 +334,8 @@ class SessionEngine:
 
     def _log(self, kind: str, payload: dict[str, Any], *, item_id: str | None = None,
              mono_ns: int | None = None) -> None:
+        if self.condition is not None:  # which sitting it happened in
+            payload = {**payload, "condition": self.condition}
         self.db.log_event(self.study.id, kind, participant_code=self.code,
                           session_uuid=self.session_uuid, item_id=item_id, payload=payload,
                           mono_ns=mono_ns)

@@ -25,10 +25,16 @@ class PlannedTrial:
     # question id -> option keys (choice) or document/card ids (relevance, ranking, clustering)
     # in the order they are shown.
     orders: dict[str, list[str]] = field(default_factory=dict)
+    condition: str | None = None  # the reading condition of the sitting (study `conditions`)
 
 
-def build_plan(study: Study, participant_code: str) -> list[PlannedTrial]:
-    rng = random.Random(f"plan:{study.design.seed}:{participant_code}")
+def build_plan(study: Study, participant_code: str, *, condition: str | None = None,
+               practice_blocks: bool = True) -> list[PlannedTrial]:
+    """`condition`: the plan of one sitting of a reader study (app.session.sittings), its
+    own order of the same items (a second reading in the first one's order would help recall);
+    `practice_blocks`: False leaves practice out (read in the first sitting only)."""
+    seed = f"plan:{study.design.seed}:{participant_code}"
+    rng = random.Random(seed if condition is None else f"{seed}:{condition}")
     assigned = assigned_item_ids(study, participant_code)
     # One pass sorts the assigned items into their blocks, in file order (what filtering the
     # items once per block gave); a block listed twice would share the list, hence the copies.
@@ -47,6 +53,8 @@ def build_plan(study: Study, participant_code: str) -> list[PlannedTrial]:
         if shuffle:
             rng.shuffle(items)
         practice = block.kind == "practice"
+        if practice and not practice_blocks:
+            continue
         for item in items:
             plan.append(
                 PlannedTrial(
@@ -55,6 +63,7 @@ def build_plan(study: Study, participant_code: str) -> list[PlannedTrial]:
                     block_id=block.id,
                     practice=practice,
                     orders=_orders(shuffle_options, item, rng),
+                    condition=condition,
                 )
             )
     return plan

@@ -63,6 +63,11 @@ def strip_question(question: Question, order: list[str] | None) -> Question:
 
 def shown_stimulus(item: Item, planned: PlannedTrial) -> Any:
     stim = item.stimulus
+    if isinstance(stim, ImagesStimulus) and stim.condition_text:
+        # Only this sitting's condition's text reaches the screen (no AI output unaided).
+        extra = stim.condition_text.get(planned.condition or "")
+        text = "\n\n".join(t for t in (stim.text, extra) if t) or None
+        return stim.model_copy(update={"text": text, "condition_text": {}})
     order = next(iter(o for q, o in planned.orders.items()
                       if q in {x.id for x in item.questions if kind_of(x).uses_documents}), None)
     if order and isinstance(stim, QueryDocumentsStimulus):

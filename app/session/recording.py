@@ -78,5 +78,6 @@ def item_response_fields(item: Item, planned: PlannedTrial, answers: Mapping[str
             "rt_ms": ms_between(timing.onset_ns, answer_ns, timing.excluded_ms),
             "first_interaction_ms": ms_between(timing.onset_ns, first_ns, 0.0),
             "excluded_ms": timing.excluded_ms, "n_changes": given.n_changes if given else 0,
-            "timed_out": timing.timed_out, "practice": planned.practice, "simulated": simulated})
+            "timed_out": timing.timed_out, "practice": planned.practice, "simulated": simulated,
+            "condition": planned.condition})
     return rows, stored_answers

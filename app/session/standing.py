@@ -12,6 +12,7 @@ from typing import Any
 
 from app.session.assignment import layout
 from app.session.plan import plan_item_ids
+from app.session.sittings import sitting_progress
 from app.storage.database import Database
 from app.study.model import Study
 
@@ -45,14 +46,17 @@ def participant_standings(study: Study, db: Database) -> list[ParticipantStandin
     """Every participant of the study with progress against their own plan. One DISTINCT
     query, not every response as an object: opening a study whose database holds 600,000
     responses stays quick (benchmarks/bench_cold_start.py)."""
-    answered = db.answered_items(study.id)
+    answered = db.answered_items(study.id) if not study.conditions else {}
     consented = {e.participant_code for e in db.events(study.id, kind=CONSENT_EVENT)}
     out = []
     for info in db.participants(study.id):
         plan_ids = plan_item_ids(study, info.code)
+        if study.conditions:  # a reader study: every sitting counts
+            done, total = _sittings(study, db, info.code, plan_ids)
+        else:
+            done, total = len(plan_ids & answered.get(info.code, set())), len(plan_ids)
         out.append(ParticipantStanding(
-            code=info.code, profile=info.profile,
-            answered=len(plan_ids & answered.get(info.code, set())), total=len(plan_ids),
+            code=info.code, profile=info.profile, answered=done, total=total,
             consent_given=info.code in consented, simulated=info.simulated,
             created_utc=info.created_utc,
         ))
@@ -65,10 +69,19 @@ def standing_of(study: Study, db: Database, code: str) -> ParticipantStanding | 
     if info is None:
         return None
     plan_ids = plan_item_ids(study, code)
-    done = db.answered_item_ids(study.id, code)
+    if study.conditions:
+        done, total = _sittings(study, db, code, plan_ids)
+    else:
+        done, total = len(plan_ids & db.answered_item_ids(study.id, code)), len(plan_ids)
     consent = any(e.participant_code == code for e in db.events(study.id, kind=CONSENT_EVENT))
-    return ParticipantStanding(info.code, info.profile, len(plan_ids & done), len(plan_ids),
+    return ParticipantStanding(info.code, info.profile, done, total,
                                consent, info.simulated, info.created_utc)
+
+
+def _sittings(study: Study, db: Database, code: str, plan_ids: set[str]) -> tuple[int, int]:
+    by_condition = db.answered_by_condition(study.id, code)
+    return sitting_progress(study, code, plan_ids,
+                            {c: items for c, (items, _) in by_condition.items()})
 
 
 def open_elsewhere(db: Database, study_id: str, code: str, *, now: datetime | None = None,

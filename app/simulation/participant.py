@@ -22,6 +22,7 @@ from app.session.engine import (
     TrialTiming,
 )
 from app.session.plan import build_plan
+from app.session.sittings import sitting_progress
 from app.simulation.answers import (
     Person,
     answer_question,
@@ -131,11 +132,28 @@ class SimulatedParticipant:
         return answers, timing
 
     def run_engine(self, db: Database) -> int:
-        """Go through a real session, item by item; returns the number of responses written.
+        """Go through a real session, item by item (a reader study: a session per sitting,
+        without waiting out the washout); returns the number of responses written.
         A participant who has answered everything already is left alone (no new session)."""
-        planned = {p.item_id for p in build_plan(self.loaded.study, self.code)}
-        if planned <= db.answered_item_ids(self.loaded.study.id, self.code):
-            return 0
+        written = 0
+        while True:
+            n, more = self._run_sitting(db)
+            written += n
+            if not more:
+                return written
+
+    def _run_sitting(self, db: Database) -> tuple[int, bool]:
+        """One session: (responses written, whether another sitting follows)."""
+        study = self.loaded.study
+        plan_ids = {p.item_id for p in build_plan(study, self.code)}
+        if study.conditions:
+            by_condition = db.answered_by_condition(study.id, self.code)
+            done, total = sitting_progress(study, self.code, plan_ids,
+                                           {c: items for c, (items, _) in by_condition.items()})
+            if done >= total:
+                return 0, False
+        elif plan_ids <= db.answered_item_ids(study.id, self.code):
+            return 0, False
         engine = SessionEngine(self.loaded, db, self.code, profile=self.profile, simulated=True,
                                clock=lambda: self.clock.ns, screen="simulated")
         written = 0
@@ -157,4 +175,4 @@ class SimulatedParticipant:
                 engine.submit(view.position, answers, timing)
                 written += len(answers)
         engine.close()
-        return written
+        return written, bool(study.conditions) and not engine.sitting.last and bool(written)

@@ -319,6 +319,12 @@ class Database:
             ).all()
         return {r[0] for r in rows}
 
+    def answered_by_condition(self, study_id: str, participant_code: str
+                              ) -> dict[str | None, tuple[set[str], str]]:
+        """reading condition (None: none) -> (items answered under it, its latest answer's
+        UTC time), for one participant (`app.session.sittings`)."""
+        return reads.answered_by_condition(self.engine, study_id, participant_code)
+
     def responses(self, study_id: str, *, participant_code: str | None = None,
                   include_simulated: bool = True) -> list[ResponseRecord]:
         r = reads.table("response").c

@@ -82,15 +82,26 @@ class Conflict:
     participant: str
     item_id: str
     question_id: str
+    condition: str  # the reading condition ("" without one): two conditions never conflict
     answers: tuple[tuple[str, str, str], ...]  # (response uuid, answer JSON, origin) each
 
     @property
-    def key(self) -> tuple[str, str, str, str]:
-        return (self.study_id, self.participant, self.item_id, self.question_id)
+    def key(self) -> ConflictKey:
+        return (self.study_id, self.participant, self.item_id, self.question_id, self.condition)
+
+    @property
+    def place(self) -> str:
+        """item/question, and the condition where there is one."""
+        where = f"{self.item_id}/{self.question_id}"
+        return f"{where} ({self.condition})" if self.condition else where
 
     def __str__(self) -> str:
         given = "; ".join(f"{a} (from {o[:8]})" for _, a, o in self.answers)
-        return f"{self.study_id} {self.participant} {self.item_id}/{self.question_id}: {given}"
+        return f"{self.study_id} {self.participant} {self.place}: {given}"
+
+
+# (study, participant, item, question, condition): what one answer is an answer to.
+ConflictKey = tuple[str, str, str, str, str]
 
 
 @dataclass
@@ -388,24 +399,30 @@ def _canonical(answer_json: str) -> str:
 
 
 def _conflict_groups(conn: Connection, studies: Iterable[str], *, real_only: bool = False,
-                     ) -> dict[tuple[str, str, str, str], list[tuple[str, str, str, str]]]:
-    """(study, participant, item, question) answered more than once -> (uuid, answer JSON,
-    origin, answer_utc) of each answer, in answer order."""
-    groups: dict[tuple[str, str, str, str], list[tuple[str, str, str, str]]] = defaultdict(list)
+                     ) -> dict[ConflictKey, list[tuple[str, str, str, str]]]:
+    """(study, participant, item, question, condition) answered more than once -> (uuid,
+    answer JSON, origin, answer_utc) of each answer, in answer order. A reader's answers to one
+    case under two reading conditions are two answers, not one given twice."""
+    groups: dict[ConflictKey, list[tuple[str, str, str, str]]] = defaultdict(list)
     real = "AND simulated = :f " if real_only else ""
     for study_id in sorted(studies):
         rows = conn.execute(text(
-            "SELECT r.participant_code, r.item_id, r.question_id, r.uuid, r.answer_json, r.origin, "
-            "r.answer_utc "
-            "FROM response r JOIN (SELECT participant_code, item_id, question_id FROM response "
-            f"  WHERE study_id = :s {real}GROUP BY participant_code, item_id, question_id "
-            "  HAVING COUNT(*) > 1) d ON r.participant_code = d.participant_code "
+            "SELECT r.participant_code, r.item_id, r.question_id, COALESCE(r.condition, ''), "
+            "r.uuid, r.answer_json, r.origin, r.answer_utc "
+            "FROM response r JOIN (SELECT participant_code, item_id, question_id, "
+            "  COALESCE(condition, '') AS cond FROM response "
+            f"  WHERE study_id = :s {real}GROUP BY participant_code, item_id, question_id, "
+            "  COALESCE(condition, '') HAVING COUNT(*) > 1) d "
+            "  ON r.participant_code = d.participant_code "
             "  AND r.item_id = d.item_id AND r.question_id = d.question_id "
+            "  AND COALESCE(r.condition, '') = d.cond "
             f"WHERE r.study_id = :s {real.replace('simulated', 'r.simulated')}"
-            "ORDER BY r.participant_code, r.item_id, r.question_id, r.answer_utc, r.uuid"),
+            "ORDER BY r.participant_code, r.item_id, r.question_id, COALESCE(r.condition, ''), "
+            "r.answer_utc, r.uuid"),
             {"s": study_id, "f": False})
-        for code, item_id, question_id, uuid, answer, origin, utc in rows:
-            groups[(study_id, code, item_id, question_id)].append((uuid, answer, origin, utc))
+        for code, item_id, question_id, condition, uuid, answer, origin, utc in rows:
+            groups[(study_id, code, item_id, question_id, condition)].append(
+                (uuid, answer, origin, utc))
     return groups
 
 
@@ -447,7 +464,9 @@ def resolve_conflicts(target: Database, rule: str) -> list[Conflict]:
             keep = {"keep-first": answers[:1], "keep-latest": answers[-1:], "drop-both": []}[rule]
             losers = [a for a in answers if a not in keep]
             conn.execute(text("DELETE FROM response WHERE uuid = :u"), [{"u": u} for u, *_ in losers])
-            dropped[key[0]] += [[key[1], key[2], key[3], u, a, o] for u, a, o, _ in losers]
+            # (the condition follows the old fields, so a reader of the log before it still can)
+            dropped[key[0]] += [[key[1], key[2], key[3], u, a, o, key[4]]
+                                for u, a, o, _ in losers]
             settled.append(Conflict(*key, tuple((u, a, o) for u, a, o, _ in answers)))
         for study_id, rows in dropped.items():
             _insert(conn, "event", [{
@@ -470,7 +489,8 @@ def _log_merge(conn: Connection, target: Database, report: SourceReport, allow_m
             "sessions_new_all_studies": report.sessions_new,
             "conflicts": len(conflicts), "allow_version_mix": allow_mix,
             "conflict_list": [[c.participant, c.item_id, c.question_id,
-                               [u for u, _, _ in c.answers]] for c in conflicts[:MAX_LOGGED_CONFLICTS]],
+                               [u for u, _, _ in c.answers], c.condition]
+                              for c in conflicts[:MAX_LOGGED_CONFLICTS]],
         }
         _insert(conn, "event", [{
             "uuid": new_uuid(), "study_id": study_id, "participant_code": None,

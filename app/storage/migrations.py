@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _V1 = [
     """CREATE TABLE schema_info (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)""",
@@ -112,9 +112,14 @@ _V4 = [
 # one content hash changed. NULL: registered before version 5 (unknown).
 _V5 = ["""ALTER TABLE study ADD COLUMN assets_digest VARCHAR"""]
 
+# Version 6: the reading condition an answer was given under (a reader study's "unaided" /
+# "ai_aided"; the study's `conditions`), so one reader's answers to one case under two
+# conditions are two answers, not a conflict. NULL: a study without conditions, or before v6.
+_V6 = ["""ALTER TABLE response ADD COLUMN condition VARCHAR"""]
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _sql_steps(_V1), 2: _sql_steps(_V2), 3: _v3_event_append_only, 4: _sql_steps(_V4),
-    5: _sql_steps(_V5),
+    5: _sql_steps(_V5), 6: _sql_steps(_V6),
 }
 
 

@@ -73,6 +73,23 @@ def raters_per_item(engine: Engine, study_id: str, *, include_simulated: bool
     return counts, codes
 
 
+def answered_by_condition(engine: Engine, study_id: str, participant_code: str
+                          ) -> dict[str | None, tuple[set[str], str]]:
+    """reading condition (None: none) -> (the items this participant answered under it, the
+    time of the latest of those answers): where a reader of a study with conditions stands."""
+    r = table("response").c
+    query = (select(r.condition, r.item_id, func.max(r.answer_utc))
+             .where(r.study_id == study_id, r.participant_code == participant_code)
+             .group_by(r.condition, r.item_id))
+    out: dict[str | None, tuple[set[str], str]] = {}
+    with engine.connect() as conn:
+        for condition, item_id, latest in conn.execute(query):
+            items, last = out.get(condition, (set(), ""))
+            items.add(str(item_id))
+            out[condition] = (items, max(last, str(latest)))
+    return out
+
+
 def participant_codes(engine: Engine, study_id: str) -> set[str]:
     with engine.connect() as conn:
         return {str(c) for (c,) in conn.execute(

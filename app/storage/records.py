@@ -90,6 +90,7 @@ class ResponseRecord:
     practice: bool = False
     simulated: bool = False
     origin: str = ""
+    condition: str | None = None  # the reading condition (study `conditions`); None: none
 
 
 @dataclass(kw_only=True, slots=True)

@@ -105,6 +105,7 @@ class ResponseRow(SQLModel, table=True):
     practice: bool = False
     simulated: bool = False
     origin: str = ""
+    condition: str | None = None  # the reading condition (study `conditions`); None: none
 
 
 class EventRow(SQLModel, table=True):

@@ -97,6 +97,17 @@ def check_study(study: Study, source: Path, folder: Path, *, check_assets: bool 
         if not partial and not any(item.block == block.id for item in all_items):
             add("blocks", f"block {block.id!r} has no items")
 
+    declared = set(study.condition_ids())
+    if study.design.washout_days and not declared:
+        add("design.washout_days", "the wait between the sittings of two reading conditions: "
+            "the study declares no `conditions`")
+    for index, item in zip(indices, all_items, strict=True):
+        shown_under = getattr(item.stimulus, "condition_text", None) or {}
+        for condition in sorted(set(shown_under) - declared):
+            add(f"items[{index}].stimulus.condition_text.{condition}",
+                f"condition {condition!r} is not one of the study's conditions "
+                f"({', '.join(sorted(declared)) if declared else 'it declares none'})")
+
     categories = {key for item in all_items for key in item.categories}
     for index, item in zip(indices, all_items, strict=True):
         for q_index, question in enumerate(item.questions):

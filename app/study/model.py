@@ -40,6 +40,7 @@ from app.study.model_reporting import ItemSampling, Reporting
 from app.study.model_settings import (
     Assignment,
     Block,
+    Condition,
     Design,
     Models,
     MtebExport,
@@ -187,6 +188,10 @@ class Study(StrictModel):
     participants: Participants = Field(default_factory=Participants)
     blocks: list[Block] = Field(default_factory=default_blocks, min_length=1)
     design: Design = Field(default_factory=Design)
+    conditions: list[Condition] = Field(
+        default_factory=list, description="Reading conditions (two or more): every reader reads "
+        "every case under each, in separate sittings, the order counterbalanced across readers "
+        "(docs/authoring.md, \"Reader studies\").")
     assignment: Assignment = Field(default_factory=Assignment)
     models: Models = Field(default_factory=Models)
     viewer: ViewerSettings = Field(default_factory=ViewerSettings)
@@ -220,6 +225,23 @@ class Study(StrictModel):
         if len(set(tags)) != len(tags):
             raise ValueError("names a language twice")
         return tags
+
+    @field_validator("conditions")
+    @classmethod
+    def _conditions_apart(cls, conditions: list[Condition]) -> list[Condition]:
+        if len(conditions) == 1:
+            raise ValueError("a reader study compares two conditions or more; one condition "
+                             "is no condition (leave `conditions` out)")
+        seen: dict[str, int] = {}
+        for index, condition in enumerate(conditions):
+            if condition.id in seen:
+                raise ValueError(f"[{index}].id: condition id {condition.id!r} is already used "
+                                 f"by conditions[{seen[condition.id]}]")
+            seen[condition.id] = index
+        return conditions
+
+    def condition_ids(self) -> list[str]:
+        return [c.id for c in self.conditions]
 
     @model_validator(mode="after")
     def _known_ui_languages(self) -> Study:

@@ -72,6 +72,20 @@ class Design(StrictModel):
         default=None, gt=0, description="validate warns when a participant's estimated session "
         "is longer (default 60 minutes)."
     )
+    washout_days: float = Field(
+        default=0, ge=0, le=365, description="With `conditions`: the days a reader waits between "
+        "the sittings of two conditions (so the second reading does not recall the first); 0: "
+        "the next sitting may follow at once.")
+
+
+class Condition(StrictModel):
+    """A reading condition of a reader study ("unaided", "ai_aided", or two modalities): each
+    reader reads every case under every condition, one condition per sitting."""
+
+    id: Identifier
+    label: str = Field(min_length=1, description="Shown to the reader at the sitting's start.")
+    intro: str | None = Field(default=None, description="Markdown shown before the sitting "
+                              "(what the reader sees under this condition, e.g. the AI's marks).")
 
 
 class Assignment(StrictModel):

@@ -31,6 +31,10 @@ class ImagesStimulus(StrictModel):
     kind: Literal["images"] = "images"
     images: list[ImageRef] = Field(min_length=1)
     text: str | None = Field(default=None, description="Case description shown above the images.")
+    condition_text: dict[str, str] = Field(
+        default_factory=dict, description="Reading condition id -> text shown above the images "
+        "only in that condition's sittings (e.g. the AI's finding under \"ai_aided\"): the "
+        "study's `conditions`.")
 
 
 class PairStimulus(StrictModel):

@@ -594,6 +594,40 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
         </translation>
     </message>
     <message>
+        <source>Your next reading session is not open yet</source>
+        <translation>جلسة القراءة التالية لم تُفتح بعد</translation>
+    </message>
+    <message>
+        <source>This reading session is finished</source>
+        <translation>انتهت جلسة القراءة هذه</translation>
+    </message>
+    <message>
+        <source>The study asks for a pause between reading sessions, so that every case is read afresh. Your next session opens on **{when}**: please come back then, with the same code.</source>
+        <translation>تطلب الدراسة فترة توقف بين جلسات القراءة، لكي تُقرأ كل حالة من جديد. تُفتح جلستك التالية في **{when}**: يُرجى العودة حينها بالرمز نفسه.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code. The next one opens on **{when}**.</source>
+        <translation>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه. تُفتح التالية في **{when}**.</numerusform>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه. تُفتح التالية في **{when}**.</numerusform>
+            <numerusform>%n جلستا قراءة أخريان قادمتان بالرمز نفسه. تُفتح التالية في **{when}**.</numerusform>
+            <numerusform>%n جلسات قراءة أخرى قادمة بالرمز نفسه. تُفتح التالية في **{when}**.</numerusform>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه. تُفتح التالية في **{when}**.</numerusform>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه. تُفتح التالية في **{when}**.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code: the next one can start now.</source>
+        <translation>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه: يمكن بدء التالية الآن.</numerusform>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه: يمكن بدء التالية الآن.</numerusform>
+            <numerusform>%n جلستا قراءة أخريان قادمتان بالرمز نفسه: يمكن بدء التالية الآن.</numerusform>
+            <numerusform>%n جلسات قراءة أخرى قادمة بالرمز نفسه: يمكن بدء التالية الآن.</numerusform>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه: يمكن بدء التالية الآن.</numerusform>
+            <numerusform>%n جلسة قراءة أخرى قادمة بالرمز نفسه: يمكن بدء التالية الآن.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>**Thank you!** Your answers are saved.</source>
         <translation>**شكرًا لك!** حُفظت إجاباتك.</translation>
     </message>

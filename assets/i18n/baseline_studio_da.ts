@@ -546,6 +546,32 @@ Tag en kort pause, hvis du har lyst: stræk dig, hvil øjnene. Tiden på denne s
         </translation>
     </message>
     <message>
+        <source>Your next reading session is not open yet</source>
+        <translation>Din næste læsesession er ikke åben endnu</translation>
+    </message>
+    <message>
+        <source>This reading session is finished</source>
+        <translation>Denne læsesession er afsluttet</translation>
+    </message>
+    <message>
+        <source>The study asks for a pause between reading sessions, so that every case is read afresh. Your next session opens on **{when}**: please come back then, with the same code.</source>
+        <translation>Studiet beder om en pause mellem læsesessionerne, så hvert tilfælde læses på ny. Din næste session åbner **{when}**: kom venligst tilbage da, med den samme kode.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code. The next one opens on **{when}**.</source>
+        <translation>
+            <numerusform>%n læsesession mere venter, med den samme kode. Den næste åbner **{when}**.</numerusform>
+            <numerusform>%n læsesessioner mere venter, med den samme kode. Den næste åbner **{when}**.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code: the next one can start now.</source>
+        <translation>
+            <numerusform>%n læsesession mere venter, med den samme kode: den næste kan begynde nu.</numerusform>
+            <numerusform>%n læsesessioner mere venter, med den samme kode: den næste kan begynde nu.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>**Thank you!** Your answers are saved.</source>
         <translation>**Tak!** Dine svar er gemt.</translation>
     </message>

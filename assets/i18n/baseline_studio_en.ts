@@ -89,6 +89,20 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code. The next one opens on **{when}**.</source>
+        <translation>
+            <numerusform>%n more reading session to come, with the same code. The next one opens on **{when}**.</numerusform>
+            <numerusform>%n more reading sessions to come, with the same code. The next one opens on **{when}**.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code: the next one can start now.</source>
+        <translation>
+            <numerusform>%n more reading session to come, with the same code: the next one can start now.</numerusform>
+            <numerusform>%n more reading sessions to come, with the same code: the next one can start now.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>You answered {done} of %Ln items.</source>
         <translation>
             <numerusform>You answered {done} of %Ln item.</numerusform>

@@ -546,6 +546,32 @@ Ta en kort pause om du vil: strekk deg, hvil øynene. Tiden på denne skjermen t
         </translation>
     </message>
     <message>
+        <source>Your next reading session is not open yet</source>
+        <translation>Den neste leseøkten din er ikke åpen ennå</translation>
+    </message>
+    <message>
+        <source>This reading session is finished</source>
+        <translation>Denne leseøkten er ferdig</translation>
+    </message>
+    <message>
+        <source>The study asks for a pause between reading sessions, so that every case is read afresh. Your next session opens on **{when}**: please come back then, with the same code.</source>
+        <translation>Studien ber om en pause mellom leseøktene, slik at hvert tilfelle leses på nytt. Den neste økten din åpner **{when}**: kom tilbake da, med den samme koden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code. The next one opens on **{when}**.</source>
+        <translation>
+            <numerusform>%n leseøkt til gjenstår, med den samme koden. Den neste åpner **{when}**.</numerusform>
+            <numerusform>%n leseøkter til gjenstår, med den samme koden. Den neste åpner **{when}**.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code: the next one can start now.</source>
+        <translation>
+            <numerusform>%n leseøkt til gjenstår, med den samme koden: den neste kan begynne nå.</numerusform>
+            <numerusform>%n leseøkter til gjenstår, med den samme koden: den neste kan begynne nå.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>**Thank you!** Your answers are saved.</source>
         <translation>**Takk!** Svarene dine er lagret.</translation>
     </message>

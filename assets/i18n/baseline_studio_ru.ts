@@ -558,6 +558,34 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
         </translation>
     </message>
     <message>
+        <source>Your next reading session is not open yet</source>
+        <translation>Следующий сеанс чтения ещё не открыт</translation>
+    </message>
+    <message>
+        <source>This reading session is finished</source>
+        <translation>Этот сеанс чтения завершён</translation>
+    </message>
+    <message>
+        <source>The study asks for a pause between reading sessions, so that every case is read afresh. Your next session opens on **{when}**: please come back then, with the same code.</source>
+        <translation>Исследование предусматривает перерыв между сеансами чтения, чтобы каждый случай читался заново. Следующий сеанс откроется **{when}**: пожалуйста, вернитесь тогда с тем же кодом.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code. The next one opens on **{when}**.</source>
+        <translation>
+            <numerusform>Впереди ещё %n сеанс чтения с тем же кодом. Следующий откроется **{when}**.</numerusform>
+            <numerusform>Впереди ещё %n сеанса чтения с тем же кодом. Следующий откроется **{when}**.</numerusform>
+            <numerusform>Впереди ещё %n сеансов чтения с тем же кодом. Следующий откроется **{when}**.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code: the next one can start now.</source>
+        <translation>
+            <numerusform>Впереди ещё %n сеанс чтения с тем же кодом: следующий можно начать сейчас.</numerusform>
+            <numerusform>Впереди ещё %n сеанса чтения с тем же кодом: следующий можно начать сейчас.</numerusform>
+            <numerusform>Впереди ещё %n сеансов чтения с тем же кодом: следующий можно начать сейчас.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>**Thank you!** Your answers are saved.</source>
         <translation>**Спасибо!** Ваши ответы сохранены.</translation>
     </message>

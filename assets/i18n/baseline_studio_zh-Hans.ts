@@ -534,6 +534,30 @@ Take a short break if you like: stretch, rest your eyes. Time on this screen doe
         </translation>
     </message>
     <message>
+        <source>Your next reading session is not open yet</source>
+        <translation>下一次阅片尚未开放</translation>
+    </message>
+    <message>
+        <source>This reading session is finished</source>
+        <translation>本次阅片已结束</translation>
+    </message>
+    <message>
+        <source>The study asks for a pause between reading sessions, so that every case is read afresh. Your next session opens on **{when}**: please come back then, with the same code.</source>
+        <translation>本研究要求两次阅片之间间隔一段时间，以便每个病例都重新阅读。下一次阅片将于 **{when}** 开放：届时请使用同一编号回来。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code. The next one opens on **{when}**.</source>
+        <translation>
+            <numerusform>还有 %n 次阅片，使用同一编号。下一次将于 **{when}** 开放。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more reading session(s) to come, with the same code: the next one can start now.</source>
+        <translation>
+            <numerusform>还有 %n 次阅片，使用同一编号：下一次现在即可开始。</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>**Thank you!** Your answers are saved.</source>
         <translation>**谢谢**！你的答案已保存。</translation>
     </message>

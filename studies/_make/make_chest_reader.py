@@ -6,7 +6,9 @@ the rescale intercept, the file's window a mediastinal 40 / 400, RLE Lossless): 
 real image. The reader rates how confident they are that a nodule is present (1-5, scored by
 the AUC against the truth: the MRMC analysis of reader_auc.csv and mrmc.csv) and says where.
 Three made-up "demo models" give a probability per case so readers can be compared with a
-standalone AI.
+standalone AI. Every case is read under two conditions, one sitting each: unaided, and with
+the first demo model's probability shown above the image (the AI aid; mrmc.csv compares the
+two conditions).
 
     .venv/bin/python -m studies._make.make_chest_reader
 """
@@ -36,13 +38,23 @@ N_PRACTICE = 2
 PRESETS = [{"label": "Lung", "center": -600, "width": 1500},
            {"label": "Mediastinum", "center": 40, "width": 400},
            {"label": "Bone", "center": 400, "width": 1800}]
+CONDITIONS = [
+    {"id": "unaided", "label": "Reading on your own",
+     "intro": "In this sitting you read each case **on your own**: no AI aid is shown."},
+    {"id": "ai_aided", "label": "Reading with the AI aid",
+     "intro": "In this sitting an **AI aid** shows its probability that a nodule is present "
+              "above each image. It is a made-up demo model: it is often wrong. The decision "
+              "is yours."},
+]
+AID_MODEL = "demo-model-a"
 SIDES = [("right", "Right lung"), ("left", "Left lung"), ("none", "No nodule")]
 
 INSTRUCTIONS = """> **Demo study.** The images are synthetic chest CT slices drawn by a program
 > (no patient); the model scores shown next to yours are made up.
 
 For each case, look for a **pulmonary nodule** (a small round soft-tissue opacity in a lung)
-and say how confident you are that one is present, then where.
+and say how confident you are that one is present, then where. You read every case twice, in
+two sittings: once on your own, once with an AI aid's probability shown above the image.
 
 The images open in a mediastinal window (W 400 · L 40). Change it as on a workstation:
 **drag with the right mouse button** (across: width, up and down: level), or hold **Alt**:
@@ -156,6 +168,16 @@ def predictions(items: list[dict[str, Any]]) -> list[tuple[str, str, str, Any]]:
     return rows
 
 
+def with_aid(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The items with the AI aid's probability as the text shown under `ai_aided`."""
+    aid = {item_id: p for model, item_id, question, p in predictions(items)
+           if model == AID_MODEL and question == "nodule"}
+    for item in items:
+        item["stimulus"]["condition_text"] = {
+            "ai_aided": f"**AI aid** (made up): nodule probability **{aid[item['id']]:.2f}**"}
+    return items
+
+
 def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format_version": 1, "id": NAME,
@@ -179,12 +201,15 @@ def build_study(items: list[dict[str, Any]]) -> dict[str, Any]:
              "intro": "Two practice cases first, with feedback."},
             {"id": "main", "kind": "main", "title": "Cases"},
         ],
+        # No washout in a demo one person tries in one go; a real study sets design.washout_days
+        # (e.g. 28) so that the second reading does not recall the first.
+        "conditions": CONDITIONS,
         "design": {"seed": 33, "shuffle_items": True, "break_every": 12},
         "viewer": {"presets": PRESETS},
         "models": predictions_ref(),
         "reporting": demo_reporting(["capabilities"], demo_size(items), "all cases of the "
                                     "demo, made for Baseline Studio"),
-        "items": items,
+        "items": with_aid(items),
     }
 
 

@@ -182,7 +182,46 @@ def break_text(done: int, total: int) -> str:
             done=participant_number(done))
 
 
+def end_title(screen: EndScreen) -> str:
+    """"Finished", or for a reader study's sitting that is not the last, what it is."""
+    if screen.waiting:
+        return QtCore.QCoreApplication.translate(
+            "MessageScreen", "Your next reading session is not open yet")
+    if screen.sittings_left:
+        return QtCore.QCoreApplication.translate(
+            "MessageScreen", "This reading session is finished")
+    return QtCore.QCoreApplication.translate("ParticipantFlow", "Finished")  # as it always was
+
+
+def participant_date(utc: str) -> str:
+    """A UTC ISO time as the participant's language writes the local date and time."""
+    moment = QtCore.QDateTime.fromString(utc, QtCore.Qt.DateFormat.ISODate).toLocalTime()
+    return QtCore.QLocale().toString(moment, QtCore.QLocale.FormatType.ShortFormat)
+
+
+def sittings_text(screen: EndScreen) -> list[str]:
+    """What a reader of a study with reading conditions is told of the sittings to come."""
+    if screen.waiting:
+        return [QtCore.QCoreApplication.translate(
+            "MessageScreen", "The study asks for a pause between reading sessions, so that "
+            "every case is read afresh. Your next session opens on **{when}**: please come "
+            "back then, with the same code.").format(
+                when=participant_date(screen.next_opens_utc or ""))]
+    if not screen.sittings_left:
+        return []
+    if screen.next_opens_utc:
+        return [QtCore.QCoreApplication.translate(
+            "MessageScreen", "%n more reading session(s) to come, with the same code. The "
+            "next one opens on **{when}**.", None, screen.sittings_left).format(
+                when=participant_date(screen.next_opens_utc))]
+    return [QtCore.QCoreApplication.translate(
+        "MessageScreen", "%n more reading session(s) to come, with the same code: the next "
+        "one can start now.", None, screen.sittings_left)]
+
+
 def end_text(screen: EndScreen) -> str:
+    if screen.waiting:
+        return "\n".join(sittings_text(screen))
     lines = [QtCore.QCoreApplication.translate(
                  "MessageScreen", "**Thank you!** Your answers are saved."), "",
              QtCore.QCoreApplication.translate(
@@ -192,6 +231,9 @@ def end_text(screen: EndScreen) -> str:
         lines += ["", QtCore.QCoreApplication.translate(
             "MessageScreen", "Your score on the items with a right answer: **{score}**.").format(
                 score=participant_percent(screen.score))]
+    more = sittings_text(screen)
+    if more:
+        return "\n".join([*lines, "", *more])
     lines += ["", QtCore.QCoreApplication.translate(
         "MessageScreen", "Please tell the study team that you have finished.")]
     return "\n".join(lines)

@@ -44,6 +44,7 @@ from widgets.shell.message_screens import (
     block_intro_title,
     break_text,
     end_text,
+    end_title,
 )
 from widgets.shell.page import Page
 from widgets.shell.participant_screen import ParticipantScreen
@@ -340,7 +341,7 @@ class ParticipantFlow(QObject):
             self._show(page)
         elif isinstance(screen, EndScreen):
             controller.close()
-            page = MessageScreen(self.tr("Finished"), end_text(screen), button=self.tr("Done"),
+            page = MessageScreen(end_title(screen), end_text(screen), button=self.tr("Done"),
                                  base=base, guarded=True)
             page.done.connect(self.show_start)
             self._show(page)

@@ -1,0 +1,138 @@
+"""A reader study's sittings: every case read under each condition, one condition per sitting,
+the order counterbalanced across codes, the washout between two sittings, and only the
+sitting's own condition's text on the screen."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from app.session.engine import (
+    BlockIntroScreen,
+    BreakScreen,
+    EndScreen,
+    QuestionAnswer,
+    SessionEngine,
+    TrialScreenSpec,
+    TrialTiming,
+)
+from app.session.plan import build_plan
+from app.session.sittings import condition_order, current_sitting
+from app.session.standing import standing_of
+from app.storage import Database, open_database
+from app.study.loader import LoadedStudy, load_study
+
+READER_STUDY = Path(__file__).resolve().parents[3] / "studies" / "chest-reader-demo"
+
+
+def _with_washout(loaded: LoadedStudy, days: float) -> LoadedStudy:
+    study = loaded.study
+    changed = study.model_copy(update={"design": study.design.model_copy(
+        update={"washout_days": days})})
+    return LoadedStudy(**{**vars(loaded), "study": changed})
+
+
+def _read_sitting(engine: SessionEngine) -> tuple[list[str], list[str | None]]:
+    """Answer every trial of the engine's sitting; the intro titles met and the texts shown
+    above the images."""
+    intros: list[str] = []
+    texts: list[str | None] = []
+    while True:
+        screen = engine.next_screen()
+        if isinstance(screen, BlockIntroScreen):
+            intros.append(screen.title)
+            engine.acknowledge_intro(screen.block_id)
+        elif isinstance(screen, BreakScreen):
+            engine.start_break()
+            engine.end_break()
+        elif isinstance(screen, TrialScreenSpec):
+            view = screen.view
+            texts.append(view.stimulus.text)
+            onset = 10**9
+            engine.submit(view.position, [QuestionAnswer("nodule", 4, answer_ns=onset + 10**8),
+                                          QuestionAnswer("side", "left", answer_ns=onset + 10**8)],
+                          TrialTiming(onset_ns=onset))
+        else:
+            assert isinstance(screen, EndScreen)
+            engine.close()
+            return intros, texts
+
+
+def test_the_condition_order_is_counterbalanced_across_codes() -> None:
+    study = load_study(READER_STUDY).study
+    orders = [condition_order(study, f"P{n:03}") for n in range(1, 5)]
+    assert orders == [["unaided", "ai_aided"], ["ai_aided", "unaided"]] * 2
+    assert condition_order(study, "anna") == condition_order(study, "anna")
+    assert sorted(condition_order(study, "anna")) == ["ai_aided", "unaided"]
+
+
+def test_a_reader_reads_every_case_under_each_condition_in_two_sittings() -> None:
+    loaded = load_study(READER_STUDY)
+    db: Database = open_database()
+    first = SessionEngine(loaded, db, "P002")  # P002 reads with the AI aid first
+    assert first.condition == "ai_aided" and first.sitting.first
+    assert len(first.plan) == 26  # practice and the 24 cases
+    intros, texts = _read_sitting(first)
+    assert intros[0] == "Reading with the AI aid"
+    assert all(t is not None and "AI aid" in t for t in texts)
+    end = first.next_screen()
+    assert isinstance(end, EndScreen) and end.sittings_left == 1 and end.next_opens_utc is None
+    rows = db.responses(loaded.study.id, participant_code="P002")
+    assert {r.condition for r in rows} == {"ai_aided"} and len(rows) == 52
+
+    standing = standing_of(loaded.study, db, "P002")
+    assert standing is not None and (standing.answered, standing.total) == (26, 50)
+    assert not standing.finished
+
+    second = SessionEngine(loaded, db, "P002")
+    assert second.condition == "unaided" and second.sitting.last
+    assert len(second.plan) == 24 and not any(t.practice for t in second.plan)
+    assert [t.item_id for t in second.plan] != [t.item_id for t in first.plan[2:]]
+    intros, texts = _read_sitting(second)
+    assert intros[0] == "Reading on your own"
+    assert all(t is None or "AI" not in t for t in texts)  # no AI output unaided
+    end = second.next_screen()
+    assert isinstance(end, EndScreen) and end.sittings_left == 0
+    rows = db.responses(loaded.study.id, participant_code="P002")
+    assert len(rows) == 100
+    assert sum(r.condition == "unaided" for r in rows) == 48
+    standing = standing_of(loaded.study, db, "P002")
+    assert standing is not None and standing.finished
+    db.close()
+
+
+def test_the_next_sitting_opens_once_the_washout_is_over() -> None:
+    loaded = _with_washout(load_study(READER_STUDY), 28)
+    db: Database = open_database()
+    _read_sitting(SessionEngine(loaded, db, "P001"))
+    waiting = SessionEngine(loaded, db, "P001")
+    assert waiting.sitting.waiting and waiting.plan == []
+    screen = waiting.next_screen()
+    assert isinstance(screen, EndScreen) and screen.waiting and screen.sittings_left == 1
+    last = max(r.answer_utc for r in db.responses(loaded.study.id, participant_code="P001"))
+    opens = datetime.fromisoformat(screen.next_opens_utc or "")
+    assert abs(opens - (datetime.fromisoformat(last) + timedelta(days=28))) < timedelta(seconds=1)
+    waiting.close()
+    assert db.count_responses(loaded.study.id) == 52  # nothing answered while waiting
+
+    study = loaded.study
+    by_condition = db.answered_by_condition(study.id, "P001")
+    answered = {c: items for c, (items, _) in by_condition.items()}
+    latest = {c: t for c, (_, t) in by_condition.items()}
+    planned = {t.item_id for t in build_plan(study, "P001")}
+    later = datetime.now(UTC) + timedelta(days=29)
+    sitting = current_sitting(study, "P001", planned, answered, latest, now=later)
+    assert sitting.condition == "ai_aided" and not sitting.waiting
+    db.close()
+
+
+def test_simulated_readers_read_every_sitting_without_waiting() -> None:
+    from app.simulate import SimulationConfig, simulate
+
+    loaded = _with_washout(load_study(READER_STUDY), 28)
+    db: Database = open_database()
+    simulate(loaded, db, SimulationConfig(participants=2, seed=3))
+    rows = db.responses(loaded.study.id)
+    assert len(rows) == 2 * 50 * 2
+    assert {r.condition for r in rows} == {"unaided", "ai_aided"}
+    db.close()
