@@ -71,11 +71,22 @@ def test_attention_check_with_two_right_texts_is_not_unique() -> None:
                and "'Blue'" in line and "not unique" in line for line in lines), lines
 
 
+# SpinBench's view items keep the benchmark's interleaved layout (a reference, then four
+# labelled candidates one under another): at 150% text they cannot be shown whole on a
+# 1280x720 laptop, and validate says so (tests/widgets/test_field_timed_fit.py measures it).
+KNOWN_WARNINGS = {"spinbench-timing-demo": ["timed item(s) view-1, view-2, view-3, view-4 cannot be "
+                                      "shown whole at 1280x720 with 150% text"]}
+
+
 @pytest.mark.parametrize("name", BUNDLED)
-def test_bundled_studies_have_no_design_warning(name: str, capsys: pytest.CaptureFixture[str]
-                                                ) -> None:
-    assert main(["validate", "--strict", str(bundled_studies_dir() / name)]) == 0
-    assert "warning:" not in capsys.readouterr().out
+def test_bundled_studies_have_no_design_warning_but_the_known_ones(
+        name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    expected = KNOWN_WARNINGS.get(name, [])
+    assert main(["validate", "--strict", str(bundled_studies_dir() / name)]) == (
+        2 if expected else 0)
+    lines = [line for line in capsys.readouterr().out.splitlines() if "warning:" in line]
+    assert len(lines) == len(expected) and all(
+        e in line for e, line in zip(expected, lines, strict=True)), lines
 
 
 def test_lesion_demo_gold_letters_are_spread() -> None:

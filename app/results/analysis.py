@@ -23,6 +23,7 @@ from app.results.mrmc_tables import condition_answers, first_condition_only, rea
 from app.results.options import ResultsOptions
 from app.results.quality import EXCLUSION_COLUMNS, excluded_by, exclusion_note, exclusions_frame
 from app.results.sensitivity import SENSITIVITY_COLUMNS, sensitivity_frame
+from app.results.stages import Progress, Stage, silent
 from app.results.summary import StudyResults, compute_results
 from app.study.loader import LoadedStudy
 
@@ -101,22 +102,29 @@ class StudyAnalysis(StudyResults):
 
 
 def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOptions | None = None,
-            *, screening: Screening | None = None) -> StudyAnalysis:
+            *, screening: Screening | None = None,
+            progress: Progress | None = None) -> StudyAnalysis:
     """The analysis of `responses` (`app.results.frame.responses_frame`: every participant,
     simulated ones included or not as `options.include_simulated` says). `screening`: the
-    rules already measured on these responses (`screen`), not measured again."""
+    rules already measured on these responses (`screen`), not measured again. `progress` is
+    told each stage as it begins (app.results.stages)."""
     options = options or ResultsOptions()
+    tell = progress or silent
     if screening is None:
+        tell(Stage("screening"))
         screening = screen(loaded, responses, options.exclude)
-    results = compute_results(loaded, None, options, frame=screening.kept)
+    results = compute_results(loaded, None, options, frame=screening.kept, progress=tell)
+    tell(Stage("gaps"))
     gaps, human_range = compare_with_models(results)
     # No applied rule excluded anyone: `results` were scored from `responses` itself, so the
     # rule sets that drop nobody take its all-items rows.
     known = results.all_items_rows if not screening.excluded else None
     # (a reader study's: the first condition's readings, as every analysis but the MRMC one)
     reference, _ = first_condition_only(loaded.study.condition_ids(), responses)
+    tell(Stage("sensitivity"))
     sensitivity = sensitivity_frame(results.groups, reference, results.tier_field,
                                     screening.exclusions, options, known)
+    tell(Stage("comments"))
     analysis = StudyAnalysis(
         **{f.name: getattr(results, f.name) for f in fields(StudyResults)},
         exclusions=screening.exclusions, gaps=gaps, human_range=human_range,
@@ -124,6 +132,7 @@ def analyse(loaded: LoadedStudy, responses: pd.DataFrame, options: ResultsOption
         responses=screening.kept, excluded=screening.excluded,
         answers_of=screening.answers_of)
     conditions = loaded.study.condition_ids()
+    tell(Stage("reader_study"))
     # With conditions the general analyses kept the first condition's readings alone.
     tables = reader_study(results.groups,
                           condition_answers(results.groups, screening.kept) if conditions

@@ -46,6 +46,7 @@ from app.results.rt_analysis import (
 )
 from app.results.score_rows import SCORE_COLUMNS, subsets
 from app.results.scorers import scorer_for
+from app.results.stages import Progress, Stage, silent
 from app.results.units import QuestionGroup, group_answers, question_groups
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
@@ -113,20 +114,25 @@ class StudyResults:
 
 def compute_results(loaded: LoadedStudy, db: Database | None,
                     options: ResultsOptions | None = None,
-                    *, frame: pd.DataFrame | None = None) -> StudyResults:
+                    *, frame: pd.DataFrame | None = None,
+                    progress: Progress | None = None) -> StudyResults:
     """Score every question group of the study from the responses in `db` (or `frame`, the
     responses already read: then `db` may be None). The whole analysis, with the quality
-    rules and the gaps: `app.results.analysis.analyse`."""
+    rules and the gaps: `app.results.analysis.analyse`. `progress` is told each stage as it
+    begins (app.results.stages)."""
     options = options or ResultsOptions()
+    tell = progress or silent
     study = loaded.study
     check_scoring_options(loaded)
     if frame is None:
         if db is None:
             raise ValueError("compute_results: neither a database nor a responses frame")
+        tell(Stage("loading"))
         frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
     frame, condition_note = first_condition_only(study.condition_ids(), frame)
     tier_field = resolve_tier_field(study, options)
     groups = question_groups(study)
+    tell(Stage("models"))
     predictions = load_predictions(loaded)
     scores: list[dict] = []
     agreement: list[dict] = []
@@ -150,7 +156,12 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
     kind_tables: dict[str, ResultTable] = {}
     all_items_rows: dict[str, list[dict]] = {}
     all_items_scored: dict[str, AnswersScored] = {}
-    for group in groups:
+
+    def stage(name: str, group: QuestionGroup, number: int) -> None:
+        tell(Stage(name, group.question_id, number, len(groups)))
+
+    for number, group in enumerate(groups, start=1):
+        stage("raters", group, number)
         answers = group_answers(group, frame, tier_field)
         answers_by_group[group.question_id] = answers
         scorer = scorer_for(group)
@@ -162,6 +173,7 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
         raters += rater_models.raters
         aggregated += rater_models.labels
         if scorer is not None:
+            stage("scoring", group, number)
             metrics[group.question_id] = scorer.metrics(group)
             cells = subsets(group, scorer, human_items, options)
             known = all_items_scored[group.question_id] = score_answers(group, scorer, answers,
@@ -173,6 +185,7 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
             scores += human_score_rows(cells[1:], answers, options, rater_models.aggregates)
             scores += model_score_rows(cells, models, predictions.illustrative)
             coverage += coverage_rows(group, human_items, models, predictions.illustrative)
+            stage("abilities", group, number)
             item_rows, ability_rows = group_rasch(group, scorer, answers, models, known)
             rasch_items += item_rows
             abilities += ability_rows
@@ -181,8 +194,10 @@ def compute_results(loaded: LoadedStudy, db: Database | None,
             distribution += rating_distribution(group, answers)
         annotators += alt_test_rows(group, answers, models, options.alt_test_epsilon)
         calibration += calibration_rows(group, answers, models)
+        stage("agreement", group, number)
         agreement += agreement_rows(group, answers, options)
         disputed += disputed_items(group, answers, options.disputed_top)
+        stage("response_times", group, number)
         item_scores = model_item_scores(group, scorer, models)
         items, categories = rt_tables(group, answers, item_scores, scorer, models)
         rt_items += items

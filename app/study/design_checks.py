@@ -22,6 +22,7 @@ import numpy as np
 from app.kinds import kind_of
 from app.kinds.base import GoldOrder, GoldPlace, item_document_ids
 from app.study.defaults import metric_for
+from app.study.fit import RUN_SIZES, text_fit
 from app.study.model import ImagesStimulus, Item, Question, Study, TextStimulus
 
 # A pattern this unlikely under chance is a flaw, not bad luck (one-sided tests).
@@ -61,7 +62,8 @@ def study_warnings(study: Study, *, item_seconds: float | None = None) -> list[D
     return [*gold_position_warnings(study), *document_order_warnings(study),
             *block_balance_warnings(study), *missing_gold_warnings(study),
             *practice_repeat_warnings(study), *attention_check_warnings(study),
-            *session_length_warnings(study, item_seconds=item_seconds)]
+            *session_length_warnings(study, item_seconds=item_seconds),
+            *timed_fit_warnings(study)]
 
 
 # --------------------------------------------------------------------------- answer order
@@ -324,6 +326,32 @@ def session_length_warnings(study: Study, *, item_seconds: float | None = None
         f"a session takes about {minutes:.0f} minutes per participant (from {basis}), more "
         f"than {limit:g}: give each participant fewer items (assignment.items_per_participant) "
         "or raise design.max_session_minutes"))]
+
+
+def timed_fit_warnings(study: Study) -> list[DesignWarning]:
+    """A timed study's items whose text and images cannot be shown whole on the screens it
+    runs on (app.study.fit.RUN_SIZES): one warning per screen, naming the items."""
+    design = study.design
+    if design.deadline_ms is None and design.fixation_ms <= 0 and not design.ready_screen:
+        return []  # untimed: scrolling costs nothing that is measured
+    warnings = []
+    for width, height, zoom in RUN_SIZES:
+        short = [(index, item, fit) for index, item in enumerate(study.items)
+                 if isinstance(item.stimulus, TextStimulus)
+                 and not (fit := text_fit(item.stimulus, width, height, zoom)).fits]
+        if not short:
+            continue
+        index, _item, worst = max(short, key=lambda s: s[2].needed - s[2].available)
+        text = "" if zoom == 1 else f" with {round(zoom * 100)}% text"
+        ids = ", ".join(item.id for _, item, _ in short)
+        warnings.append(DesignWarning(f"items[{short[0][0]}].stimulus.text", (
+            f"timed item(s) {ids} cannot be shown whole at {width}x{height}{text}: "
+            f"{study.items[index].id}'s text and {worst.rows} row(s) of images need at "
+            f"least {worst.needed} px of height with the images at their smallest, the "
+            f"window leaves about {worst.available}; the participant would scroll while the "
+            "clock runs. Put images side by side (<image> <image> on one line), shorten the "
+            "text, or split the item")))
+    return warnings
 
 
 def session_length_words(minutes: float) -> str:

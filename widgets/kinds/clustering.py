@@ -8,9 +8,10 @@ moves it to group n (0: back to the pool), Ctrl+N makes a new group holding the 
 F2 renames the selected column's group, Delete removes it when it is empty (a stray key must
 not undo work; the ✕ button, a deliberate click, also takes groups that hold cards).
 
-The key help sits above the board, where it is seen before the cards; the pool of cards
-scrolls within its own frame (at most about half the window high), so the groups beside it
-stay in view however many cards there are.
+The key help sits above the board, where it is seen before the cards; the pool of cards and
+the groups each scroll within a frame of their own, no taller than the page shows under the key
+help, so the question, the key help and the tops of the groups stay in view however many cards
+there are.
 """
 
 from __future__ import annotations
@@ -38,19 +39,23 @@ from widgets.kinds.shared.core_words import (
     group_title,
 )
 from widgets.qt import (
+    QEvent,
     QGridLayout,
     QHBoxLayout,
     QKeyEvent,
     QLabel,
+    QObject,
     QPoint,
     QResizeEvent,
     QScrollArea,
     Qt,
+    QtGui,
     QVBoxLayout,
     QWidget,
 )
 from widgets.typography import ScaledFonts
 
+MIN_FRAME = 200  # px; the pool's and the groups' frames are never squeezed below this
 GROUP_MIN_WIDTH = 230  # px; the group boxes flow into as many columns as fit at this width
 AUTOPILOT_GROUPS = 4  # groups the autopilot makes on a free clustering question
 
@@ -86,11 +91,27 @@ class ClusteringWidget(CardDrag, ResponseWidget):
         self.pool_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.pool_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._pool_holder.addWidget(self.pool_scroll)
+        self._pool_holder.addStretch(1)  # the pool at the top of the board, not floating mid-way
         board.addLayout(self._pool_holder, 1)
         right = QVBoxLayout()
+        # The groups too scroll in a frame of their own once they are taller than the board may
+        # be: the question, the key help and the tops of the groups stay in view, and a card
+        # selected further down is scrolled into sight within the frame, not the whole page.
+        self.groups_scroll = QScrollArea()
+        self.groups_scroll.setObjectName("groups-scroll")
+        self.groups_scroll.setWidgetResizable(True)
+        self.groups_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.groups_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.groups_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        groups = QWidget()
+        groups_column = QVBoxLayout(groups)
+        groups_column.setContentsMargins(0, 0, 0, 0)
         self._groups_grid = QGridLayout()
         self._groups_grid.setSpacing(10)
-        right.addLayout(self._groups_grid)
+        groups_column.addLayout(self._groups_grid)
+        groups_column.addStretch(1)
+        self.groups_scroll.setWidget(groups)
+        right.addWidget(self.groups_scroll)
         self.new_button = plain_button(self.tr("+  New group  [Ctrl+N]"),
                                        lambda: self.new_group(with_card=False),
                                        tip=self.tr("Drop a card here to start a group with it"),
@@ -105,6 +126,7 @@ class ClusteringWidget(CardDrag, ResponseWidget):
         self.columns: list[Column] = []
         self.group_columns = 2  # the group grid's width in boxes; follows the widget's width
         self._message = ""
+        self._watched: QScrollArea | None = None
         self._rebuild()
         state.subscribe(self._rebuild)
         if state.ungrouped:
@@ -230,6 +252,7 @@ class ClusteringWidget(CardDrag, ResponseWidget):
             column.show()
             self.columns.append(column)
         self._flow_groups()
+        self._fit_groups()
         self.new_button.setEnabled(self.clustering.can_add_group())
         self.column_index = min(self.column_index, len(self.columns) - 1)
         if self.card_id is not None and self._column_of(self.card_id) is None:
@@ -247,21 +270,75 @@ class ClusteringWidget(CardDrag, ResponseWidget):
             self._groups_grid.addWidget(column, row, col)
         for col in range(self._groups_grid.columnCount()):
             self._groups_grid.setColumnStretch(col, 1 if col < self.group_columns else 0)
+        # The groups' frame has a layout of its own: placed now, as the board's own are.
+        self._groups_grid.activate()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.columns and self._fitting_columns() != self.group_columns:
             self._flow_groups()
         self._fit_pool()
+        self._fit_groups()
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        area = self._page_area()
+        if area is not None and area is not self._watched:
+            self._watched = area
+            area.viewport().installEventFilter(self)  # a taller window: a taller board
+        self._fit_pool()
+        self._fit_groups()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self._watched is not None \
+                and watched is self._watched.viewport():
+            self._fit_pool()
+            self._fit_groups()
+        return super().eventFilter(watched, event)
+
+    def _page_area(self) -> QScrollArea | None:
+        """The scroll area the board sits in (the trial's question panel), if any."""
+        parent = self.parentWidget()
+        while parent is not None:
+            if isinstance(parent, QScrollArea):
+                return parent
+            parent = parent.parentWidget()
+        return None
+
+    def _board_cap(self) -> int:
+        """How tall the pool's and the groups' frames may be: what the page shows below the key
+        help, less the status line (and the New group button under the groups), so the whole
+        board is in view without scrolling the page; about half the window outside a page."""
+        area = self._page_area()
+        content = area.widget() if area is not None else None
+        if area is None or content is None or not self.isAncestorOf(self.pool_scroll) \
+                or not content.isAncestorOf(self):
+            return max(MIN_FRAME, int(self.window().height() * 0.5))
+        top = self.mapTo(content, QPoint(0, self.pool_scroll.geometry().top())).y()
+        below = self.status.sizeHint().height() + 3 * self.layout().spacing()
+        return max(MIN_FRAME, area.viewport().height() - top - below)
 
     def _fit_pool(self) -> None:
-        """The pool as tall as its cards, up to about half the window: past that it scrolls
-        in its frame, and the groups beside it stay where they are."""
+        """The pool as tall as its cards, up to the board's height: past that it scrolls in
+        its frame, and the groups beside it stay where they are."""
         pool = self.pool_scroll.widget()
         if pool is None:
             return
-        cap = max(260, int(self.window().height() * 0.5))
-        self.pool_scroll.setFixedHeight(min(pool.sizeHint().height() + 4, cap))
+        self.pool_scroll.setFixedHeight(min(pool.sizeHint().height() + 4, self._board_cap()))
+
+    def _fit_groups(self) -> None:
+        """The groups' frame as tall as the groups, up to the board's height (less the New
+        group button under it): past that it scrolls."""
+        groups = self.groups_scroll.widget()
+        if groups is None:
+            return
+        width = self.groups_scroll.viewport().width()
+        layout = groups.layout()
+        needed = (layout.heightForWidth(width) if layout is not None and
+                  layout.hasHeightForWidth() and width > 0 else groups.sizeHint().height())
+        cap = self._board_cap() - self.new_button.sizeHint().height() - 8
+        self.groups_scroll.setVisible(len(self.columns) > 1)  # no groups yet: the button alone
+        self.groups_scroll.setFixedHeight(max(MIN_FRAME // 2, min(needed + 4, cap)))
 
     def _fitting_columns(self) -> int:
         # The groups get two thirds of the board (the stretch of the right side), or nearly all
@@ -277,6 +354,8 @@ class ClusteringWidget(CardDrag, ResponseWidget):
             for card_id, card in column.cards.items():
                 set_flag(card, "current", card_id == self.card_id)
         if self.card_id is not None:
+            if self.column_index > 0:  # its group's title too, where the frame has room
+                scroll_into_view(self.columns[self.column_index])
             scroll_into_view(self._card_widget(self.card_id))
         missing = clustering_missing_text(self.clustering)
         self.status.setText(self._message or (missing[0].upper() + missing[1:] + "."

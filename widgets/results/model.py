@@ -1,7 +1,8 @@
 """The results model: computes the study's analysis (`app.results.analysis.analyse`, the one
 the export writes, quality rules included) on the task manager's read pool (off the UI thread
 and never behind a session's writes), and again when responses arrive (a cheap poll of the
-response count), and hands it to the views, which only render it."""
+response count), and hands it to the views, which only render it; while it computes, each
+stage the analysis reaches (`stage`, app.results.stages) for the window's busy bar."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pandas as pd
 from app.results.analysis import StudyAnalysis, analyse
 from app.results.frame import responses_frame
 from app.results.options import ResultsOptions
+from app.results.stages import Progress, Stage
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from widgets.qt import QObject, QTimer, Signal, Slot
@@ -27,6 +29,7 @@ class ResultsModel(QObject):
     failed = Signal(str)
     busy_changed = Signal(bool)
     compared = Signal(object)  # (gaps, human range) of the latest analysis: Human vs model tab
+    stage = Signal(object)  # app.results.stages.Stage: where the running analysis is
 
     def __init__(self, loaded: LoadedStudy, db: Database, options: ResultsOptions | None = None,
                  *, tasks: TaskManager, poll_ms: int = POLL_MS,
@@ -75,8 +78,8 @@ class ResultsModel(QObject):
             self.options = replace(self.options, exclude=tuple(rules))
             self.refresh()
 
-    def _run(self, fn: Callable[[], Any], callback: Callable[[Any, BaseException | None], None],
-             label: str) -> None:
+    def _run(self, fn: Callable[..., Any], callback: Callable[[Any, BaseException | None], None],
+             label: str, on_progress: Callable[..., None] | None = None) -> None:
         def done(result: Any) -> None:
             if not self._stopped:
                 callback(result, None)
@@ -85,7 +88,8 @@ class ResultsModel(QObject):
             if not self._stopped:
                 callback(None, error)
 
-        self.tasks.run_read(fn, on_done=done, on_error=failed, label=label, owner=self)
+        self.tasks.run_read(fn, on_done=done, on_error=failed, on_progress=on_progress,
+                            label=label, owner=self)
 
     @Slot()
     def refresh(self) -> None:
@@ -97,12 +101,17 @@ class ResultsModel(QObject):
         self.busy_changed.emit(True)
         loaded, db, options = self.loaded, self.db, self.options
 
-        def work() -> tuple[int, StudyAnalysis]:
+        def work(progress: Progress) -> tuple[int, StudyAnalysis]:
+            progress(Stage("loading"))
             count = db.count_responses(loaded.study.id)
             frame = responses_frame(loaded, db, include_simulated=options.include_simulated)
-            return count, analyse(loaded, frame, options)
+            return count, analyse(loaded, frame, options, progress=progress)
 
-        self._run(work, self._computed, "computing the results")
+        self._run(work, self._computed, "computing the results", on_progress=self._staged)
+
+    def _staged(self, stage: Stage) -> None:
+        if not self._stopped and self._computing:
+            self.stage.emit(stage)
 
     def _computed(self, result: Any, error: BaseException | None) -> None:
         self._computing = False

@@ -16,6 +16,7 @@ from app.results.analysis import StudyAnalysis
 from app.results.comments import text_question_ids
 from app.results.options import ResultsOptions
 from app.results.rt_analysis import MIN_N
+from app.results.stages import Stage
 from app.storage.database import Database
 from app.study.loader import LoadedStudy
 from app.study.model_quality import QUALITY_RULES, RULE_WORDS
@@ -42,6 +43,21 @@ from widgets.tasks import TaskManager
 
 SIMULATED_KEY = "include_simulated"
 QUESTION_LABEL_CHARS = 70
+# What the busy bar says at each stage of the analysis (app.results.stages.STAGES).
+STAGE_WORDS = {
+    "loading": "reading the responses",
+    "screening": "measuring the quality rules",
+    "models": "reading the models' predictions",
+    "raters": "pooling the raters' labels (majority vote, Dawid-Skene, MACE)",
+    "scoring": "scores and their intervals",
+    "abilities": "item difficulties and abilities",
+    "agreement": "agreement between raters",
+    "response_times": "response times",
+    "gaps": "humans against the models",
+    "sensitivity": "what each quality rule changes",
+    "comments": "the comments",
+    "reader_study": "the reader study (MRMC)",
+}
 ILLUSTRATIVE_NOTE = ("<b>Illustrative.</b> Model scores marked (illustrative) are made up for "
                      "demonstration; they are not measurements of real models.")
 
@@ -65,6 +81,7 @@ class ResultsWindow(QtWidgets.QMainWindow):
         self.model.updated.connect(self.show_results)
         self.model.failed.connect(self._failed)
         self.model.busy_changed.connect(self._busy)
+        self.model.stage.connect(self._staged)
         self.results: StudyAnalysis | None = None
 
         central = QWidget(self)
@@ -334,14 +351,23 @@ class ResultsWindow(QtWidgets.QMainWindow):
         if busy:
             self._computing_simulated = self.model.options.include_simulated
             self.progress.show()
-            self.status.setText("Computing the analysis (scores, agreement, humans against "
-                                "the models)…")
+            self._staged(Stage("loading"))
             # A table that says why it is empty says it of results being replaced now.
             which = "with" if self._computing_simulated else "without"
             for table in self.findChildren(QtWidgets.QTableWidget):
                 if table.property("empty_reason"):
                     fill_table(table, pd.DataFrame(), empty=f"Computing the results {which} "
                                "simulated participants…")
+
+    @Slot(object)
+    def _staged(self, stage: Stage) -> None:
+        """The stage the analysis is at, in the busy bar (the status beside it and the bar's
+        tool tip)."""
+        words = STAGE_WORDS[stage.name]
+        if stage.question is not None:
+            words += f" ({stage.question}, question {stage.n} of {stage.of})"
+        self.status.setText(f"Computing the analysis: {words}…")
+        self.progress.setToolTip(words)
 
     @Slot(object)
     def _compared_done(self, _frames: object) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from app.session.presentation import TrialView
 from app.study.checks import IMAGE_PLACEHOLDER
+from app.study.fit import MIN_ROW_HEIGHT, MIN_STACKED_ROW
 from app.study.model import ImagesStimulus, Question, TextStimulus
 from app.text_direction import resolve_direction
 from widgets.direction import apply_direction
@@ -29,8 +30,8 @@ from widgets.typography import ScaledFonts
 
 WINDOW_SHARE = 0.42  # of the window's height, for one row of images (text and buttons need the rest)
 ALL_ROWS_SHARE = 0.45  # of the window's height, for all the rows of one text together
-MIN_ROW_HEIGHT = 160  # px; below this a lone row of images is no longer worth looking at
-MIN_STACKED_ROW = 64  # px; a row of several stacked ones (a reference and four candidates)
+# MIN_ROW_HEIGHT, MIN_STACKED_ROW: below these a row of images is no longer worth looking at
+# (a lone row; one of several stacked); the core's fit estimate for `validate` counts with them.
 
 
 def stimulus_image_paths(view: TrialView) -> list[Path]:

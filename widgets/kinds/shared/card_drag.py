@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from widgets.kinds.shared.clustering_parts import Column
 from widgets.kinds.shared.common import set_flag
-from widgets.qt import QApplication, QMouseEvent, QPoint, QPushButton, Qt
+from widgets.qt import QApplication, QMouseEvent, QPoint, QPushButton, QScrollArea, Qt, QWidget
 
 
 class CardDrag:
@@ -27,16 +27,29 @@ class CardDrag:
 
     def column_at(self, pos: QPoint) -> Column | None:
         for column in self.columns:
-            if column.rect().contains(column.mapFrom(self, pos)):
+            if self._under(column, pos):
                 return column
         return None
 
     def card_at(self, pos: QPoint) -> str | None:
         for column in self.columns:
             for card_id, card in column.cards.items():
-                if card.rect().contains(card.mapFrom(self, pos)):
+                if self._under(card, pos):
                     return card_id
         return None
+
+    def _under(self, widget: QWidget, pos: QPoint) -> bool:
+        """Whether the board's point `pos` is on the part of `widget` on screen: a group or a
+        card scrolled out of its frame is not under the pointer."""
+        if not widget.rect().contains(widget.mapFrom(self, pos)):
+            return False
+        parent = widget.parentWidget()
+        while parent is not None and parent is not self:
+            if isinstance(parent.parentWidget(), QScrollArea) and \
+                    not parent.rect().contains(parent.mapFrom(self, pos)):
+                return False  # outside a scroll area's viewport
+            parent = parent.parentWidget()
+        return True
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
