@@ -59,7 +59,8 @@ def export_all(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_simu
     `exclude`. `inspect_log`: the humans as Inspect eval logs too (exporters/inspect_log.py;
     ~3 ms a sample in inspect-ai's writer)."""
     check_mteb_names(loaded)  # a hostile study is refused before anything is computed
-    refuse_conflicts(loaded, db, include_simulated=include_simulated)
+    if analysis is not None:  # (else refused from the responses as read, `_export_into`)
+        refuse_conflicts(loaded, db, include_simulated=include_simulated)
     # The collector paused for the whole export (app.gc_pause): its young collections walked
     # the statistics' short-lived objects and a full one the study's 20,000 item models, ~2 s
     # of CPU at 600,000 responses, for ~300 objects in cycles left over at the end (measured
@@ -97,6 +98,7 @@ def _export_into(loaded: LoadedStudy, db: Database, out_dir: Path, *, include_si
             return []
     else:
         everyone = responses_frame(loaded, db, include_simulated=include_simulated)
+        refuse_conflicts(loaded, db, include_simulated=include_simulated, frame=everyone)
         check_withheld(loaded, db, everyone, include_simulated=include_simulated, notice=notice)
         options = with_options(options, include_simulated=include_simulated, exclude=exclude)
         # Quality rules (docs/results.md): measured on everyone first, so the responses files

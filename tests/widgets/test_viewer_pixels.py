@@ -96,3 +96,22 @@ def test_fitted_the_converted_copy_is_not_kept(qtbot: QtBot, tmp_path: Path) -> 
     assert viewer._item._converted is not None  # zoomed: pans paint it again
     viewer.fit()
     assert viewer._item._converted is None
+
+
+def test_the_array_is_converted_when_given_not_in_the_frame_that_shows_it(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """A viewer built ahead and rendered before its image arrived: the image is converted on
+    arrival, so the stimulus onset's paint only draws it; what it draws is unchanged and the
+    copy is not kept after that paint."""
+    viewer = ImageViewer(None)
+    qtbot.addWidget(viewer)
+    viewer.resize(500, 400)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    viewer.viewport().grab()  # the render before the image arrives
+    viewer.set_decoded(decode_image(_photo(tmp_path / "p.jpg", 1200, 800), (1200, 800)))
+    assert viewer._item.converted_ahead()
+    ours = viewer.viewport().grab().toImage()
+    assert not viewer._item.converted_ahead()  # dropped at the first paint
+    assert viewer._item._converted is None
+    assert ours == _reference(viewer)
