@@ -42,6 +42,8 @@ def refuse_conflicts(loaded: LoadedStudy, db: Database, *, include_simulated: bo
 
 def answered_twice(frame: pd.DataFrame) -> bool:
     """Whether a participant answered one question of one item more than once in `frame`
-    (missing values count as equal, as in SQL's GROUP BY)."""
-    return bool(len(frame)) and bool(
-        frame.duplicated(["participant", "item_id", "question_id"]).any())
+    (missing values count as equal, as in SQL's GROUP BY). A reader study's readings under
+    two conditions are two questions answered once each, as the merge keys them."""
+    key = ["participant", "item_id", "question_id"]
+    key += ["condition"] if "condition" in frame.columns else []
+    return bool(len(frame)) and bool(frame.duplicated(key).any())

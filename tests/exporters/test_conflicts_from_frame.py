@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from sqlalchemy import Engine, event
 
@@ -99,3 +100,12 @@ def test_an_export_without_repeats_does_not_search_the_database(
     assert code == 0
     assert statements  # (the listener saw the export's own queries)
     assert not [s for s in statements if GROUPED in s]
+
+
+def test_readings_under_two_conditions_are_not_a_repeat() -> None:
+    readings = pd.DataFrame({"participant": ["R1", "R1"], "item_id": ["case-1", "case-1"],
+                             "question_id": ["rating", "rating"],
+                             "condition": ["unaided", "ai_aided"]})
+    assert not answered_twice(readings)
+    assert answered_twice(readings.assign(condition="unaided"))
+    assert answered_twice(readings.drop(columns="condition"))
