@@ -39,7 +39,8 @@ TARGET = 0.90
 MODULES: dict[str, list[str]] = {
     "exporters/csv_safe.py": ["tests/exporters/test_csv_safe.py", "tests/test_export_safety.py",
                               "tests/test_export_csv_fast.py"],
-    "exporters/out_folder.py": ["tests/test_export_safety.py"],
+    "exporters/out_folder.py": ["tests/exporters/test_out_folder.py",
+                                "tests/test_export_safety.py"],
     "app/storage/snapshot.py": ["tests/app/storage/test_snapshot_refuses.py",
                                 "tests/test_handover.py"],
     "app/storage/backup.py": ["tests/test_handover.py", "tests/test_corruption.py"],
