@@ -1,0 +1,53 @@
+"""A merge and the participants (app/storage/merge.py): a code already in the target keeps
+the target's profile, a different one is reported in words naming both, the same one is no
+conflict, and the merge event counts each study's new participants."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from app.simulate import SimulationConfig
+from app.storage.database import Database
+from app.storage.merge import merge_databases
+from app.study.loader import LoadedStudy, load_study
+from tests.test_merge import FIXTURES, laptop
+
+
+def mini() -> LoadedStudy:
+    return load_study(FIXTURES / "mini-study")
+
+
+def profile(path: str, code: str) -> str:
+    with sqlite3.connect(path) as conn:
+        [(found,)] = conn.execute("SELECT profile_json FROM participant WHERE code = ?", (code,))
+    return str(found)
+
+
+def test_the_merge_event_counts_each_studys_new_participants(db: Database,
+                                                            tmp_path: Path) -> None:
+    a = laptop(tmp_path / "a.sqlite3", mini(), SimulationConfig(participants=3, seed=1))
+    merge_databases(db, [a])
+    [event] = db.events("mini", kind="merge")
+    assert json.loads(event.payload_json)["participants_new"] == 3
+
+
+def test_the_same_participant_again_is_no_profile_conflict(db: Database, tmp_path: Path) -> None:
+    a = laptop(tmp_path / "a.sqlite3", mini(), SimulationConfig(participants=2, seed=1))
+    merge_databases(db, [a])
+    again = merge_databases(db, [a])
+    assert again.sources[0].profile_conflicts == []
+    assert again.sources[0].participants_new == 0
+
+
+def test_a_code_with_another_profile_keeps_the_targets_and_says_both(db: Database,
+                                                                    tmp_path: Path) -> None:
+    a = laptop(tmp_path / "a.sqlite3", mini(), SimulationConfig(participants=1, seed=1, bulk=True))
+    b = laptop(tmp_path / "b.sqlite3", mini(), SimulationConfig(participants=1, seed=2, bulk=True))
+    kept, other = profile(a, "SIM001"), profile(b, "SIM001")
+    assert kept != other
+    report = merge_databases(db, [a, b])
+    assert report.sources[1].profile_conflicts == [
+        f"mini SIM001: profile {other} in {b}, {kept} kept"]
+    assert report.sources[1].participants_new == 0
