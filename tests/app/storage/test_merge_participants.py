@@ -51,3 +51,24 @@ def test_a_code_with_another_profile_keeps_the_targets_and_says_both(db: Databas
     assert report.sources[1].profile_conflicts == [
         f"mini SIM001: profile {other} in {b}, {kept} kept"]
     assert report.sources[1].participants_new == 0
+
+
+
+def test_keep_latest_keeps_one_answer_of_three_laptops(db: Database, tmp_path: Path) -> None:
+    """One code on three laptops: a question answered three ways ends with one answer, the
+    latest given."""
+    paths = [laptop(tmp_path / f"{n}.sqlite3", mini(),
+                    SimulationConfig(participants=1, seed=n, bulk=True)) for n in (1, 2, 3)]
+    merge_databases(db, paths)
+    before: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+    for r in db.responses("mini", participant_code="SIM001"):
+        before.setdefault((r.item_id, r.question_id), []).append(
+            (r.answer_utc, r.uuid, r.answer_json))
+    three_ways = {k: v for k, v in before.items() if len({a for _, _, a in v}) == 3}
+    assert three_ways
+    merge_databases(db, [], resolve="keep-latest")
+    after: dict[tuple[str, str], list[str]] = {}
+    for r in db.responses("mini", participant_code="SIM001"):
+        after.setdefault((r.item_id, r.question_id), []).append(r.uuid)
+    for key, rows in three_ways.items():
+        assert after[key] == [max(rows)[1]], key
