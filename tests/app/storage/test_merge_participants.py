@@ -10,7 +10,7 @@ from pathlib import Path
 
 from app.simulate import SimulationConfig
 from app.storage.database import Database
-from app.storage.merge import merge_databases
+from app.storage.merge import Conflict, merge_databases
 from app.study.loader import LoadedStudy, load_study
 from tests.test_merge import FIXTURES, laptop
 
@@ -72,3 +72,33 @@ def test_keep_latest_keeps_one_answer_of_three_laptops(db: Database, tmp_path: P
         after.setdefault((r.item_id, r.question_id), []).append(r.uuid)
     for key, rows in three_ways.items():
         assert after[key] == [max(rows)[1]], key
+
+
+def test_the_counts_of_an_input_past_one_chunk_add_up(db: Database,
+                                                            tmp_path: Path) -> None:
+    """520 participants, 5,200 responses: more than one chunk of rows read (READ_CHUNK) and
+    looked up (ID_CHUNK); the report's counts and the merge event's are the whole input's."""
+    big = laptop(tmp_path / "big.sqlite3", mini(),
+                 SimulationConfig(participants=520, seed=3, bulk=True))
+    with sqlite3.connect(big) as conn:
+        [(responses,)] = conn.execute("SELECT COUNT(*) FROM response")
+        [(sessions,)] = conn.execute("SELECT COUNT(*) FROM session")
+        [(events,)] = conn.execute("SELECT COUNT(*) FROM event WHERE study_id = 'mini'")
+    assert responses > 5_000
+    [source] = merge_databases(db, [big]).sources
+    assert (source.responses_new, source.sessions_new, source.participants_new) == (
+        responses, sessions, 520)
+    assert source.events_new == events
+    [event] = db.events("mini", kind="merge")
+    payload = json.loads(event.payload_json)
+    assert (payload["responses_new"], payload["participants_new"], payload["events_new"]) == (
+        responses, 520, events)
+    assert payload["allow_version_mix"] is False
+    [again] = merge_databases(db, [big]).sources
+    assert (again.responses_present, again.responses_new) == (responses, 0)
+
+
+def test_a_conflict_reads_as_its_answers_and_where_they_came_from() -> None:
+    conflict = Conflict("mini", "SIM001", "p1", "label",
+                        (("u1", '"cat"', "0123456789ab"), ("u2", '"dog"', "fedcba987654")))
+    assert str(conflict) == 'mini SIM001 p1/label: "cat" (from 01234567); "dog" (from fedcba98)'
