@@ -66,7 +66,12 @@ def test_keep_latest_keeps_one_answer_of_three_laptops(db: Database, tmp_path: P
             (r.answer_utc, r.uuid, r.answer_json))
     three_ways = {k: v for k, v in before.items() if len({a for _, _, a in v}) == 3}
     assert three_ways
-    merge_databases(db, [], resolve="keep-latest")
+    report = merge_databases(db, [], resolve="keep-latest")
+    settled = len(report.resolved)
+    dropped = sum(len(c.answers) for c in report.resolved) - settled
+    assert report.summary_lines()[-1] == (
+        f"{settled} conflicts settled (keep-latest): {dropped} answers dropped, each recorded "
+        "in a conflicts_resolved event")
     after: dict[tuple[str, str], list[str]] = {}
     for r in db.responses("mini", participant_code="SIM001"):
         after.setdefault((r.item_id, r.question_id), []).append(r.uuid)
@@ -102,3 +107,15 @@ def test_a_conflict_reads_as_its_answers_and_where_they_came_from() -> None:
     conflict = Conflict("mini", "SIM001", "p1", "label",
                         (("u1", '"cat"', "0123456789ab"), ("u2", '"dog"', "fedcba987654")))
     assert str(conflict) == 'mini SIM001 p1/label: "cat" (from 01234567); "dog" (from fedcba98)'
+
+
+def test_drop_both_drops_every_answer_of_a_conflict(db: Database, tmp_path: Path) -> None:
+    paths = [laptop(tmp_path / f"{n}.sqlite3", mini(),
+                    SimulationConfig(participants=1, seed=n, bulk=True)) for n in (1, 2)]
+    merge_databases(db, paths)
+    report = merge_databases(db, [], resolve="drop-both")
+    answers = sum(len(c.answers) for c in report.resolved)
+    assert answers >= 2
+    assert report.summary_lines()[-1] == (
+        f"{len(report.resolved)} conflict{'s' if len(report.resolved) != 1 else ''} settled "
+        f"(drop-both): {answers} answers dropped, each recorded in a conflicts_resolved event")
