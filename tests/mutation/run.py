@@ -13,6 +13,7 @@ mutants that are not equivalent.
     python -m tests.mutation.run                       # every module below
     python -m tests.mutation.run exporters/csv_safe.py # one
     python -m tests.mutation.run --list                # the modules and their tests
+    python -m tests.mutation.run --show MODULE         # and each survivor's diff
 
 Slow (minutes per module on two cores): not part of `make test`.
 """
@@ -38,18 +39,32 @@ TARGET = 0.90
 MODULES: dict[str, list[str]] = {
     "exporters/csv_safe.py": ["tests/exporters/test_csv_safe.py", "tests/test_export_safety.py",
                               "tests/test_export_csv_fast.py"],
-    "exporters/out_folder.py": ["tests/test_export_safety.py"],
+    "exporters/out_folder.py": ["tests/exporters/test_out_folder.py",
+                                "tests/test_export_safety.py"],
     "app/storage/snapshot.py": ["tests/app/storage/test_snapshot_refuses.py",
                                 "tests/test_handover.py"],
     "app/storage/backup.py": ["tests/test_handover.py", "tests/test_corruption.py"],
+    "app/storage/merge.py": ["tests/app/storage/test_merge_participants.py",
+                             "tests/test_merge.py", "tests/test_merge_checks.py",
+                             "tests/test_merge_trust.py", "tests/test_merge_equals_single.py"],
+    "app/storage/opening.py": ["tests/test_storage_unavailable.py", "tests/test_corruption.py"],
     "app/merge_check.py": ["tests/test_merge_checks.py", "tests/test_merge.py"],
     "app/session/standing.py": ["tests/test_standings_fast.py", "tests/test_open_elsewhere.py",
                                 "tests/test_session_profile.py", "tests/test_coverage.py"],
+    "app/responses_import.py": ["tests/test_import_errors.py", "tests/test_import_batches.py",
+                                "tests/test_fuzz_import.py"],
+    "app/session/recording.py": ["tests/app/session/test_recording.py"],
+    "app/session/engine.py": ["tests/test_engine.py", "tests/test_engine_peek.py",
+                              "tests/test_engine_registration.py"],
     "app/session/tally.py": ["tests/test_engine.py"],
-    "app/results/paired_tests.py": ["tests/app/results/test_intervals.py"],
+    "app/results/paired_tests.py": ["tests/app/results/test_paired_tests.py",
+                                    "tests/app/results/test_intervals.py"],
     "app/results/intervals.py": ["tests/app/results/test_intervals.py"],
     "app/resampling.py": ["tests/app/test_resampling.py"],
     "app/results/agreement.py": ["tests/app/results/test_agreement.py"],
+    "app/results/rater_models.py": ["tests/app/results/test_rater_models.py"],
+    "widgets/timing.py": ["tests/widgets/test_shell_timing.py",
+                          "tests/widgets/test_timing_check.py"],
 }
 
 
@@ -66,8 +81,12 @@ def equivalents() -> dict[str, set[str]]:
     return found
 
 
+def work_dir(module: str) -> Path:
+    return WORK / module.replace("/", "_").removesuffix(".py")
+
+
 def copy_tree(module: str) -> Path:
-    work = WORK / module.replace("/", "_").removesuffix(".py")
+    work = work_dir(module)
     if work.exists():
         shutil.rmtree(work)
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
@@ -86,13 +105,13 @@ def copy_tree(module: str) -> Path:
     return work
 
 
-def run_module(module: str) -> dict[str, object]:
+def run_module(module: str, jobs: int) -> dict[str, object]:
     work = copy_tree(module)
     mutmut = Path(sys.executable).with_name("mutmut")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(work))
     log = work / "mutmut.log"
     with log.open("w") as out:
-        subprocess.run([str(mutmut), "run", "--max-children", str(os.cpu_count() or 2)],
+        subprocess.run([str(mutmut), "run", "--max-children", str(jobs)],
                        cwd=work, env=env, stdout=out, stderr=subprocess.STDOUT, check=False)
     subprocess.run([str(mutmut), "export-cicd-stats"], cwd=work, env=env,
                    capture_output=True, check=False)
@@ -115,10 +134,22 @@ def run_module(module: str) -> dict[str, object]:
             "no_tests": stats["no_tests"], "score": killed / live if live else 1.0}
 
 
+def show(work: Path, name: str) -> str:
+    """The survivor's diff, its changed lines only."""
+    mutmut = Path(sys.executable).with_name("mutmut")
+    diff = subprocess.run([str(mutmut), "show", name], cwd=work, capture_output=True,
+                          text=True, check=False).stdout
+    return "\n".join(f"    {line}" for line in diff.splitlines()
+                     if line[:1] in "-+" and not line.startswith(("---", "+++")))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help="modules to mutate (default: all)")
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                        help="mutants run at once (default: 2 at most)")
+    parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     args = parser.parse_args(argv)
     if args.list:
         for module, tests in MODULES.items():
@@ -128,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"not configured: {', '.join(unknown)} (see --list)", file=sys.stderr)
         return 2
-    rows = [run_module(module) for module in (args.modules or list(MODULES))]
+    rows = [run_module(module, args.jobs) for module in (args.modules or list(MODULES))]
     print(f"\n{'module':34} {'mutants':>7} {'killed':>6} {'equiv.':>6} {'survived':>8} "
           f"{'no test':>7} {'score':>6}")
     below = 0
@@ -142,8 +173,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row['module']:34} {row['mutants']:>7} {row['killed']:>6} {row['equivalent']:>6} "
               f"{len(row['survived']):>8} {row['no_tests']:>7} {score:>6.0%}")  # type: ignore[arg-type]
     for row in rows:
+        work = work_dir(str(row["module"]))
         for name in row.get("survived", []):  # type: ignore[union-attr]
-            print(f"survived: {name}  (mutmut show {name}, in {WORK})")
+            print(f"survived: {name}  (mutmut show {name}, in {work})")
+            if args.show:
+                print(show(work, name))
     return 1 if below else 0
 
 
