@@ -104,9 +104,11 @@ def test_the_counts_of_an_input_past_one_chunk_add_up(db: Database,
 
 
 def test_a_conflict_reads_as_its_answers_and_where_they_came_from() -> None:
-    conflict = Conflict("mini", "SIM001", "p1", "label",
-                        (("u1", '"cat"', "0123456789ab"), ("u2", '"dog"', "fedcba987654")))
+    answers = (("u1", '"cat"', "0123456789ab"), ("u2", '"dog"', "fedcba987654"))
+    conflict = Conflict("mini", "SIM001", "p1", "label", "", answers)
     assert str(conflict) == 'mini SIM001 p1/label: "cat" (from 01234567); "dog" (from fedcba98)'
+    aided = Conflict("chest", "R01", "case-3", "malignant", "ai_aided", answers)
+    assert str(aided).startswith("chest R01 case-3/malignant (ai_aided): \"cat\"")
 
 
 def test_drop_both_drops_every_answer_of_a_conflict(db: Database, tmp_path: Path) -> None:
