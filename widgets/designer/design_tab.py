@@ -103,6 +103,10 @@ class DesignTab(QWidget):
             QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.checklist.setWordWrap(True)
         self.checklist.verticalHeader().hide()
+        # Rows follow the columns' widths as the window changes (sized once, before the tab
+        # was laid out, a one-line answer took three lines of height).
+        self.checklist.verticalHeader().setSectionResizeMode(
+            QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         self.checklist.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.checklist, 2)
         layout.addStretch(0)  # keeps the summary at the top while the table is hidden
@@ -149,7 +153,6 @@ class DesignTab(QWidget):
                 self.checklist.setItem(row, col, cell)
         self.checklist.resizeColumnToContents(0)
         self.checklist.resizeColumnToContents(1)
-        self.checklist.resizeRowsToContents()
 
     def tab_title(self, report: DesignReport) -> str:
         n = len(report.warnings)
