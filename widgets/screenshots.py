@@ -281,6 +281,25 @@ def dark_palette() -> QPalette:
     return palette
 
 
+def covering_code(loaded: LoadedStudy, n: int, tries: int = 20) -> str:
+    """A code for the n-th study of the tour whose plan meets every kind of item the study has
+    (a code's assignment depends on the code itself, so P003 might never see a grouping item),
+    else the one that meets the most. Each study gets codes of its own range."""
+    study = loaded.study
+    kinds = {Tour._signature(item) for item in study.items}
+    by_id = {item.id: item for item in study.items}
+    best, best_seen = "", -1
+    for k in range(1, tries + 1):
+        code = f"P{n * tries + k:03d}"
+        seen = {Tour._signature(by_id[t.item_id]) for t in build_plan(study, code)
+                if t.item_id in by_id}
+        if len(seen & kinds) > best_seen:
+            best, best_seen = code, len(seen & kinds)
+        if seen >= kinds:
+            break
+    return best
+
+
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
 
@@ -298,7 +317,7 @@ def main(argv: list[str]) -> int:
         tour.start_and_problems()
         for n, path in enumerate([MINI_STUDY, *studies] if MINI_STUDY not in studies
                                  else studies):
-            tour.study(path, f"P{n + 1:03d}")
+            tour.study(path, covering_code(load_study(path), n))
         tour.designer()
         tour.comfort(studies[0])
         tour.code_in_use(MINI_STUDY)
