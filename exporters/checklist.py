@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from app.importers.harness import SAMPLES_SUFFIX
 from app.results.analysis import StudyAnalysis
 from app.storage.database import Database, ParticipantInfo
 from app.storage.records import SessionRecord
@@ -63,6 +64,26 @@ class ChecklistInputs:
     @property
     def frame(self) -> pd.DataFrame:
         return self.results.responses
+
+
+def samples_per_item(loaded: LoadedStudy) -> dict[str, int]:
+    """Per model, the most samples (a harness' epochs) any item has in the `.samples.csv` an
+    import wrote beside a predictions file; models without one are left out. A file that
+    cannot be read says nothing here (the predictions file itself was checked on load)."""
+    most: dict[str, int] = {}
+    for ref in loaded.study.models.predictions:
+        path = loaded.folder / ref.file
+        samples = path.with_name(path.name.removesuffix(".csv") + SAMPLES_SUFFIX)
+        if not samples.is_file():
+            continue
+        try:
+            frame = pd.read_csv(samples, usecols=["model", "item_id", "question_id"], dtype=str)
+        except (OSError, ValueError, pd.errors.ParserError):
+            continue
+        counts = frame.groupby(["model", "item_id", "question_id"]).size()
+        for model, n in counts.groupby(level="model").max().items():
+            most[str(model)] = max(most.get(str(model), 0), int(n))
+    return most
 
 
 def _main(frame: pd.DataFrame) -> pd.DataFrame:
@@ -111,8 +132,15 @@ def computed_answers(inputs: ChecklistInputs) -> dict[str, Answer]:
     if results.predictions.models:
         put("0.9", f"{len(model_items)} items ({counted(len(results.predictions.models), 'model')})",
             "the study's predictions files")
-        put("0.10", "1 (one prediction per model, item and question)",
-            "the study's predictions files")
+        runs = samples_per_item(inputs.loaded)
+        if any(n > 1 for n in runs.values()):
+            said = "; ".join(f"{model}: {n}" for model, n in sorted(runs.items()))
+            put("0.10", f"samples per item, as the harness ran them ({said}); the first sample "
+                "of each item is the one scored, every sample is in its .samples.csv",
+                "the study's predictions/*.samples.csv")
+        else:
+            put("0.10", "1 (one prediction per model, item and question)",
+                "the study's predictions files")
     else:
         put("0.9", "no model predictions in the study", "study.json models")
         put("0.10", "N/A: no model predictions", "study.json models", "n/a")

@@ -157,6 +157,9 @@ def test_a_real_log_is_attached_and_scored(study: Path, real_log: Path, db: Data
     import_rows(loaded, db, rows, tmp_path)
     out = tmp_path / "out"
     export_all(loaded, db, out, options=ResultsOptions(n_boot=0))
+    checklist = pd.read_csv(out / "checklist.csv", keep_default_na=False, dtype=str)
+    runs = checklist.loc[checklist["item"] == "0.10", "answer"].item()
+    assert "mockllm/model: 2" in runs and "first sample of each item is the one scored" in runs
     scores = pd.read_csv(out / "model_scores.csv")
     mine = scores[(scores["who"] == "mockllm/model") & (scores["metric"] == "accuracy")
                   & (scores["category"] == "all")]
