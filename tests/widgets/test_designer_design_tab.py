@@ -24,6 +24,11 @@ def _window(qtbot, folder: Path, tmp_path: Path) -> tuple[DesignerWindow, TaskMa
     return window, tasks
 
 
+def tab_missing(folder: Path) -> list[object]:
+    from app.study.checklist import missing_declarations
+    return list(missing_declarations(load_study(folder).study))
+
+
 def close_designer(window: DesignerWindow, tasks: TaskManager) -> None:
     """Close the window, then its writer and database (shared with the other designer tests)."""
     db = window.db
@@ -35,7 +40,9 @@ def close_designer(window: DesignerWindow, tasks: TaskManager) -> None:
 def test_design_tab_lists_the_always_a_warnings(qtbot, tmp_path: Path) -> None:
     window, tasks = _window(qtbot, FIXTURES / "always-a", tmp_path)
     tab = window.design
-    assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Design (2 warnings)"
+    missing = len(tab_missing(FIXTURES / "always-a"))
+    assert window.tabs.tabText(window.tabs.indexOf(tab)) == (
+        f"Design (2 warnings, {missing} checklist items missing)")
     assert tab.table.rowCount() == 2
     assert tab.table.item(0, 0).text() == "items[0].questions[0].gold"
     assert "1st option (key A) in 7 of 7" in tab.table.item(0, 1).text()

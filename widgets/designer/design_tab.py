@@ -155,5 +155,7 @@ class DesignTab(QWidget):
         self.checklist.resizeColumnToContents(1)
 
     def tab_title(self, report: DesignReport) -> str:
-        n = len(report.warnings)
-        return f"{self.TITLE} ({n} warning{'s' if n != 1 else ''})" if n else self.TITLE
+        n, missing = len(report.warnings), len(report.missing)
+        parts = ([f"{n} warning{'s' if n != 1 else ''}"] if n else []) + (
+            [f"{missing} checklist item{'s' if missing != 1 else ''} missing"] if missing else [])
+        return f"{self.TITLE} ({', '.join(parts)})" if parts else self.TITLE
