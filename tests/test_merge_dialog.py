@@ -164,3 +164,11 @@ def test_settle_conflicts_applies_the_rule_after_a_merge_that_kept_both(
     assert target.count_responses("mini") == both - dropped
     assert dialog.status.text().startswith(f"{len(settled.resolved)} conflict(s) settled (drop-both)")
     assert not dialog.settle_button.isVisibleTo(dialog)
+
+
+def test_the_conflicts_box_offers_every_resolve_rule_once() -> None:
+    from app.storage.merge import RESOLVE_RULES
+    from widgets.merge_dialog import RULE_CHOICES
+
+    rules = [rule for _, rule in RULE_CHOICES]
+    assert rules[0] is None and sorted(r for r in rules if r) == sorted(RESOLVE_RULES)

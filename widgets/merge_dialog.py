@@ -24,20 +24,20 @@ from pathlib import Path
 
 from app.merge_check import merge_row_problems
 from app.storage.database import Database
-from app.storage.merge import RESOLVE_RULES, MergeReport, merge_databases
+from app.storage.merge import MergeReport, merge_databases
 from widgets.qt import Qt, QtGui, QtWidgets, QWidget, Signal, Slot
 from widgets.tasks import TaskManager, describe_error
 
 FILE_FILTER = "Baseline Studio databases (*.sqlite3 *.sqlite *.db);;All files (*)"
 
-# What the "Conflicts" box offers, in words; None keeps both answers (the default).
+# What the "Conflicts" box offers, in words (one per RESOLVE_RULES, tested); None keeps both
+# answers (the default).
 RULE_CHOICES: tuple[tuple[str, str | None], ...] = (
     ("Keep both answers and decide later", None),
     ("Keep the first answer given", "keep-first"),
     ("Keep the latest answer given", "keep-latest"),
     ("Drop both answers", "drop-both"),
 )
-assert {rule for _, rule in RULE_CHOICES} - {None} == set(RESOLVE_RULES)
 
 
 class MergeDialog(QtWidgets.QDialog):
@@ -84,7 +84,7 @@ class MergeDialog(QtWidgets.QDialog):
         self.rule_box.setToolTip(
             "A participant who answered one question differently on two laptops. A rule settles "
             "every such conflict in this database; each dropped answer stays in the audit log.")
-        self.rule_box.currentIndexChanged.connect(self._rule_changed)
+        self.rule_box.currentIndexChanged.connect(self._update_settle)
         rule_label.setBuddy(self.rule_box)
         rule_row.addWidget(rule_label)
         rule_row.addWidget(self.rule_box, 1)
@@ -155,9 +155,6 @@ class MergeDialog(QtWidgets.QDialog):
         rule = self.rule_box.currentData()
         return str(rule) if rule else None
 
-    def _rule_changed(self) -> None:
-        self._update_settle()
-
     def _update_settle(self) -> None:
         unsettled = bool(self.report and self.report.conflicts)
         self.settle_button.setVisible(unsettled)
@@ -216,8 +213,8 @@ class MergeDialog(QtWidgets.QDialog):
         self._update_settle()
 
     def _done(self, report: MergeReport) -> None:
+        self.report = report  # before _finish, which offers "Settle conflicts" from it
         self._finish()
-        self.report = report
         self.progress.setValue(self.progress.maximum())
         conflicts = report.conflicts
         new = report.total("responses_new")
@@ -240,7 +237,6 @@ class MergeDialog(QtWidgets.QDialog):
                   for s in report.sources for p in s.profile_conflicts]
         self.counts.setPlainText("\n".join(lines))
         self._show_conflicts(report)
-        self._update_settle()
         self.merged.emit(report)
 
     def _show_conflicts(self, report: MergeReport) -> None:
