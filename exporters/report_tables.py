@@ -38,6 +38,7 @@ COLUMN_WORDS = {
     "ceiling_min": "ceiling, lowest", "ceiling_mean": "ceiling, mean",
     "ceiling_max": "ceiling, highest", "model_vs_consensus": "model with the raters' mean",
     "group_by": "grouped by", "sd": "SD", "interpretation": "reading",
+    "ci_kind": "interval drawn over", "se": "SE",
 }
 P_COLUMNS = {"p_value", "p_holm", "p"}
 COUNT_PREFIX = ("n_", "raters_")

@@ -68,7 +68,7 @@ def test_bundled_study_exports(name: str, db: Database, tmp_path: Path) -> None:
         pairs = mrmc[mrmc["comparison"] == "conditions"]
         assert set(zip(pairs["condition_a"], pairs["condition_b"], strict=True)) == {
             ("unaided", "ai_aided")}
-        assert "unaided − ai_aided" in report
+        assert "unaided − ai aided" in report
     if name in ("lesion-vqa-demo", "spinbench-timing-demo"):
         assert not models.empty
         assert len(pd.read_csv(out / "rt_analysis.csv")) > 0

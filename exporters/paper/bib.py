@@ -14,7 +14,33 @@ def _version(package: str) -> str:
         return "unknown"
 
 
-def references_bib() -> str:
+# The reader-study method's papers, listed only where a reader study was analysed (paper.tex
+# cites every entry).
+MRMC_ENTRIES = [
+    ("article", "obuchowski1995", {
+        "author": "Obuchowski, Nancy A. and Rockette, Howard E.", "title": "Hypothesis testing "
+        "of diagnostic accuracy for multiple readers and multiple tests: an {ANOVA} approach "
+        "with dependent observations", "journal": "Communications in Statistics -- Simulation "
+        "and Computation", "volume": "24", "number": "2", "pages": "285--308", "year": "1995"}),
+    ("article", "hillis2005", {
+        "author": "Hillis, Stephen L. and Obuchowski, Nancy A. and Schartz, Kevin M. and "
+        "Berbaum, Kevin S.", "title": "A comparison of the {Dorfman-Berbaum-Metz} and "
+        "{Obuchowski-Rockette} methods for receiver operating characteristic ({ROC}) data",
+        "journal": "Statistics in Medicine", "volume": "24", "number": "10",
+        "pages": "1579--1607", "year": "2005"}),
+    ("article", "hillis2007", {
+        "author": "Hillis, Stephen L.", "title": "A comparison of denominator degrees of "
+        "freedom methods for multiple observer {ROC} analysis", "journal": "Statistics in "
+        "Medicine", "volume": "26", "number": "3", "pages": "596--619", "year": "2007"}),
+    ("article", "hillis2008", {
+        "author": "Hillis, Stephen L. and Berbaum, Kevin S. and Metz, Charles E.",
+        "title": "Recent developments in the {Dorfman-Berbaum-Metz} procedure for multireader "
+        "{ROC} study analysis", "journal": "Academic Radiology", "volume": "15", "number": "5",
+        "pages": "647--661", "year": "2008"}),
+]
+
+
+def references_bib(*, reader_study: bool = False) -> str:
     entries = [
         ("article", "krippendorff2011", {
             "author": "Krippendorff, Klaus", "title": "Computing {Krippendorff}'s Alpha-Reliability",
@@ -82,6 +108,8 @@ def references_bib() -> str:
             + __version__.replace("_", "\\_"), "year": "2026",
             "note": "Human baselines for AI benchmarks"}),
     ]
+    if reader_study:
+        entries[-1:-1] = MRMC_ENTRIES
     out = []
     for kind, key, fields in entries:
         body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields.items())

@@ -16,9 +16,11 @@ from app.results.analysis import StudyAnalysis
 from app.results.intervals import KIND_TEXT, MIN_ITEMS, MIN_RATERS
 from app.results.summary import StudyResults
 from app.storage.records import SessionRecord
+from app.study.model import Study
 from app.study.model_quality import RULE_WORDS
 from exporters.analysis_words import interval_words, metric_words, significance_tests
 from exporters.paper.latex import Numbers, escape, label, real_number
+from exporters.paper.reader_study import reader_study_paragraph
 from exporters.paper.tables import STATISTIC_WORDS, main_rows
 from exporters.simulated import simulated_count
 from exporters.timing_csv import NOT_RECORDED
@@ -307,9 +309,11 @@ def checklist_sentence(checklist: pd.DataFrame | None) -> str:
 
 
 def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: pd.DataFrame,
-                used: Used, checklist: pd.DataFrame | None = None) -> str:
+                used: Used, checklist: pd.DataFrame | None = None,
+                study: Study | None = None) -> str:
     """`results.responses`: the scored responses (after the applied quality rules);
-    `sessions`: theirs."""
+    `sessions`: theirs; `study`: the study they answered (its reading conditions and washout,
+    said for a reader study)."""
     frame = results.responses
     paragraphs = [
         " ".join(s for s in (participants_sentence(results, frame, used),
@@ -317,6 +321,7 @@ def methods_tex(results: StudyAnalysis, sessions: list[SessionRecord], timing: p
                              exclusions_sentence(results, used)) if s),
         agreement_sentence(results, used),
         scores_sentence(results, used),
+        reader_study_paragraph(study, results, used),
         checklist_sentence(checklist),
         timing_sentence(frame, timing, used),
         f"The study ran in Baseline Studio {escape(__version__)} \\citep{{baselinestudio}}; "

@@ -9,6 +9,7 @@ import csv
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -57,14 +58,20 @@ def vandyke() -> pd.DataFrame:
     return pd.read_csv(FIXTURE)
 
 
-def test_mrmc_csv_compares_the_imported_conditions_as_mrmc_py_does(
-        db: Database, tmp_path: Path, vandyke: pd.DataFrame) -> None:
-    truth = dict(zip(vandyke.case, vandyke.truth, strict=False))
-    loaded = _study(tmp_path / "study", truth)
+def _import_both_modalities(db: Database, tmp_path: Path, vandyke: pd.DataFrame
+                            ) -> tuple[LoadedStudy, Any]:
+    """The study, and the import of both modalities' ratings with their condition."""
+    loaded = _study(tmp_path / "study", dict(zip(vandyke.case, vandyke.truth, strict=False)))
     rows = [[f"R{r}", f"case{c:03d}", "confidence", float(x), 1000.0, CONDITIONS[t]]
             for t, r, c, x in zip(vandyke.treatment, vandyke.reader, vandyke.case,
                                   vandyke.rating, strict=True)]
-    summary = import_responses_csv(loaded, db, _write_csv(tmp_path / "r.csv", rows, HEADER))
+    return loaded, import_responses_csv(loaded, db, _write_csv(tmp_path / "r.csv", rows, HEADER))
+
+
+def test_mrmc_csv_compares_the_imported_conditions_as_mrmc_py_does(
+        db: Database, tmp_path: Path, vandyke: pd.DataFrame) -> None:
+    truth = dict(zip(vandyke.case, vandyke.truth, strict=False))
+    loaded, summary = _import_both_modalities(db, tmp_path, vandyke)
     assert summary.responses == len(vandyke) == 2 * 5 * 114
     assert {r.condition for r in db.responses("vandyke")} == {"cine", "spin_echo"}
 
@@ -203,3 +210,39 @@ def test_completion_counts_every_case_under_every_condition(db: Database,
     exclusions = analyse(loaded, responses_frame(loaded, db)).exclusions
     completion = exclusions[exclusions.rule == "incomplete"].set_index("participant")["value"]
     assert completion.to_dict() == {"R1": 1.0, "R2": 0.5}
+
+
+def test_the_paper_and_the_report_say_the_reader_study_with_its_published_numbers(
+        db: Database, tmp_path: Path, vandyke: pd.DataFrame) -> None:
+    loaded, _ = _import_both_modalities(db, tmp_path, vandyke)
+    out = tmp_path / "out"
+    export_all(loaded, db, out)
+    paper = out / "paper"
+    methods = (paper / "methods.tex").read_text(encoding="utf-8")
+    assert "5 readers read 114 cases under each of 2 reading conditions (cine and spin echo)" \
+        in methods
+    assert "Obuchowski-Rockette" in methods and "hillis2007" in methods
+    # Every number the paragraph prints is summary.json's, with mrmc.csv's raw value.
+    numbers = json.loads((paper / "summary.json").read_text(encoding="utf-8"))["numbers"]
+    pair = "reader_study.confidence.cine-spin_echo"
+    assert f"{numbers[pair + '.difference']['value']:.8f}" == "-0.04380032"
+    assert f"{numbers[pair + '.df_den']['value']:.2f}" == "15.26"
+    assert f"{numbers[pair + '.p']['value']:.4f}" == "0.0517"
+    said = numbers[pair + ".difference"]["text"]
+    assert f"a difference of {said} (95\\% CI [$-$0.09, 0.00]" in methods
+    tables = (paper / "tables.tex").read_text(encoding="utf-8")
+    assert "%% BEGIN reader-study" in tables and "cine $-$ spin echo" in tables
+    assert "@article{obuchowski1995," in (paper / "references.bib").read_text(encoding="utf-8")
+    report = (out / "report.html").read_text(encoding="utf-8")
+    section = report[report.index("Reader study (MRMC)"):]
+    # The report's tables name their columns in words, never by the CSV's names.
+    for internal in ("who kind", "fom a", "fom metric", "df den", "single condition"):
+        assert f"<th>{internal}</th>" not in section and f">{internal}<" not in section
+
+
+def test_a_study_without_a_reader_study_cites_no_mrmc_paper(mini_study_dir: Path, db: Database,
+                                                            tmp_path: Path) -> None:
+    export_all(load_study(mini_study_dir), db, tmp_path / "out")
+    paper = tmp_path / "out" / "paper"
+    assert "obuchowski1995" not in (paper / "references.bib").read_text(encoding="utf-8")
+    assert "MRMC" not in (paper / "methods.tex").read_text(encoding="utf-8")
