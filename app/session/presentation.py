@@ -16,6 +16,7 @@ from app.kinds.state import AnswerState
 from app.session.plan import PlannedTrial
 from app.study.model import (
     CardsStimulus,
+    ConditionText,
     ImagesStimulus,
     Item,
     QueryDocumentsStimulus,
@@ -63,11 +64,13 @@ def strip_question(question: Question, order: list[str] | None) -> Question:
 
 def shown_stimulus(item: Item, planned: PlannedTrial) -> Any:
     stim = item.stimulus
-    if isinstance(stim, ImagesStimulus) and stim.condition_text:
+    if isinstance(stim, ConditionText) and stim.condition_text:
         # Only this sitting's condition's text reaches the screen (no AI output unaided).
         extra = stim.condition_text.get(planned.condition or "")
-        text = "\n\n".join(t for t in (stim.text, extra) if t) or None
-        return stim.model_copy(update={"text": text, "condition_text": {}})
+        text = "\n\n".join(t for t in (getattr(stim, "text", None), extra) if t)
+        stim = stim.model_copy(update={
+            "text": text or (None if not isinstance(stim, TextStimulus) else ""),
+            "condition_text": {}})
     order = next(iter(o for q, o in planned.orders.items()
                       if q in {x.id for x in item.questions if kind_of(x).uses_documents}), None)
     if order and isinstance(stim, QueryDocumentsStimulus):

@@ -56,6 +56,7 @@ from app.study.ui_language import language_problem
 from app.study_types.base import FORMAT_VERSION, Identifier, MeasurementLevel, StrictModel
 from app.study_types.stimuli import (
     CardsStimulus,
+    ConditionText,
     Document,
     ImageRef,
     ImagesStimulus,
@@ -78,6 +79,7 @@ __all__ = [
     "CardsStimulus",
     "ChoiceQuestion",
     "ClusteringQuestion",
+    "ConditionText",
     "Design",
     "Document",
     "Grade",

@@ -16,7 +16,17 @@ class ImageRef(StrictModel):
     caption: str | None = None
 
 
-class TextStimulus(StrictModel):
+class ConditionText(StrictModel):
+    """A stimulus with a text of its own can add to it per reading condition: what the AI
+    shows is seen only in the sittings of the condition that shows it."""
+
+    condition_text: dict[str, str] = Field(
+        default_factory=dict, description="Reading condition id -> text added to the "
+        "stimulus' text (after it) only in that condition's sittings (e.g. the AI's finding "
+        "under \"ai_aided\"): the study's `conditions`.")
+
+
+class TextStimulus(ConditionText):
     """Plain or Markdown text. `<image>` in the text stands for the next image of `images`."""
 
     kind: Literal["text"] = "text"
@@ -25,16 +35,12 @@ class TextStimulus(StrictModel):
     images: list[ImageRef] = Field(default_factory=list)
 
 
-class ImagesStimulus(StrictModel):
+class ImagesStimulus(ConditionText):
     """One or more images shown side by side (e.g. several photographs of one case)."""
 
     kind: Literal["images"] = "images"
     images: list[ImageRef] = Field(min_length=1)
     text: str | None = Field(default=None, description="Case description shown above the images.")
-    condition_text: dict[str, str] = Field(
-        default_factory=dict, description="Reading condition id -> text shown above the images "
-        "only in that condition's sittings (e.g. the AI's finding under \"ai_aided\"): the "
-        "study's `conditions`.")
 
 
 class PairStimulus(StrictModel):
@@ -61,7 +67,7 @@ class QueryDocumentsStimulus(StrictModel):
     documents: list[Document] = Field(min_length=1)
 
 
-class CardsStimulus(StrictModel):
+class CardsStimulus(ConditionText):
     """A set of short texts to group (clustering) or order (ranking)."""
 
     kind: Literal["cards"] = "cards"

@@ -4,6 +4,7 @@ sitting's own condition's text on the screen."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -135,4 +136,44 @@ def test_simulated_readers_read_every_sitting_without_waiting() -> None:
     rows = db.responses(loaded.study.id)
     assert len(rows) == 2 * 50 * 2
     assert {r.condition for r in rows} == {"unaided", "ai_aided"}
+    db.close()
+
+
+def _text_reader_study(folder: Path) -> LoadedStudy:
+    """Six written cases (an ECG report each) read unaided and with an AI's summary added."""
+    folder.mkdir()
+    items = [{"id": f"ecg{k}", "stimulus": {
+        "kind": "text", "format": "markdown", "text": f"ECG report {k}: sinus rhythm.",
+        "condition_text": {"ai_aided": f"**AI summary:** atrial fibrillation risk 0.{k}"}},
+        "questions": [{"id": "af", "kind": "rating", "min": 1, "max": 5,
+                       "prompt": "Atrial fibrillation?", "scoring": {"metric": "auc"},
+                       "gold": k % 2}]} for k in range(1, 7)]
+    (folder / "study.json").write_text(json.dumps({
+        "format_version": 1, "id": "ecg-readers", "title": "ECG readers", "version": "1",
+        "blocks": [{"id": "main", "kind": "main", "title": "Main"}], "items": items,
+        "conditions": [{"id": "unaided", "label": "On your own"},
+                       {"id": "ai_aided", "label": "With the AI summary"}]}))
+    return load_study(folder)
+
+
+def test_a_text_case_shows_the_ai_output_only_in_its_own_sitting(tmp_path: Path) -> None:
+    loaded = _text_reader_study(tmp_path / "ecg")
+    db: Database = open_database()
+    shown: dict[str, list[str]] = {}
+    for _ in range(2):
+        engine = SessionEngine(loaded, db, "P002")
+        condition = str(engine.condition)
+        while not isinstance(screen := engine.next_screen(), EndScreen):
+            if isinstance(screen, BlockIntroScreen):
+                engine.acknowledge_intro(screen.block_id)
+                continue
+            assert isinstance(screen, TrialScreenSpec)
+            shown.setdefault(condition, []).append(screen.view.stimulus.text)
+            engine.submit(screen.view.position, [QuestionAnswer("af", 3, answer_ns=2 * 10**9)],
+                          TrialTiming(onset_ns=10**9))
+        engine.close()
+    assert sorted(shown) == ["ai_aided", "unaided"]
+    assert all("ECG report" in t and "**AI summary:**" in t for t in shown["ai_aided"])
+    assert all("ECG report" in t and "AI" not in t for t in shown["unaided"])
+    assert len(shown["unaided"]) == len(shown["ai_aided"]) == 6
     db.close()
