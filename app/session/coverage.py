@@ -3,7 +3,9 @@
 For the designer (coverage window, `baseline-studio coverage`): the items that still have
 fewer than k raters, and the participant codes whose slots nobody has taken yet, since handing
 out exactly those codes is what keeps the assignment balanced (`app.session.assignment`).
-A rater of an item is a participant with at least one non-practice response to it.
+A rater of an item is a participant with at least one non-practice response to it; in a
+reader study with reading conditions, one who read it under every condition (a reader halfway
+through their sittings has not yet given the case the readings the analysis needs).
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def coverage(loaded: LoadedStudy, db: Database, *, include_simulated: bool = Fal
     """Raters per scored item so far (all versions of the study), against the study's k."""
     study = loaded.study
     target = study.assignment.raters_per_item or 1
-    counts, codes = db.raters_per_item(study.id, include_simulated=include_simulated)
+    counts, codes = db.raters_per_item(study.id, include_simulated=include_simulated,
+                                       conditions=study.condition_ids())
     items = [ItemCoverage(item_id, counts.get(item_id, 0), target)
              for item_id in scored_item_ids(study)]
     slots = slot_count(study)

@@ -356,11 +356,12 @@ class Database:
         """participant code -> the items they have answered (any question)."""
         return bulk_read.answered_items(self, study_id)
 
-    def raters_per_item(self, study_id: str, *, include_simulated: bool = False
-                        ) -> tuple[dict[str, int], list[str]]:
-        """item id -> how many participants gave it a non-practice response, and the codes
-        of those participants."""
-        return reads.raters_per_item(self.engine, study_id, include_simulated=include_simulated)
+    def raters_per_item(self, study_id: str, *, include_simulated: bool = False,
+                        conditions: Sequence[str] = ()) -> tuple[dict[str, int], list[str]]:
+        """item id -> how many participants gave it a non-practice response (under every one
+        of the reading `conditions`, where given), and the codes of those participants."""
+        return reads.raters_per_item(self.engine, study_id, include_simulated=include_simulated,
+                                     conditions=conditions)
 
     def events(self, study_id: str, *, participant_code: str | None = None,
                kind: str | None = None) -> list[EventRecord]:

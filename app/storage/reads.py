@@ -56,20 +56,31 @@ def insert_records(conn: Connection, name: str, records: Sequence[object]) -> No
         conn.execute(insert(table(name)), [record_values(r) for r in records])
 
 
-def raters_per_item(engine: Engine, study_id: str, *, include_simulated: bool
-                    ) -> tuple[dict[str, int], list[str]]:
+def raters_per_item(engine: Engine, study_id: str, *, include_simulated: bool,
+                    conditions: Sequence[str] = ()) -> tuple[dict[str, int], list[str]]:
     """item id -> distinct participants with a non-practice response to it, and the codes of
-    those participants (`app.session.coverage`)."""
+    those participants (`app.session.coverage`). With reading `conditions`, a participant
+    counts for an item once they read it under every one of them."""
     r = table("response").c
     scored = [r.study_id == study_id, r.practice.is_(False)]
     if not include_simulated:
         scored.append(r.simulated.is_(False))
-    query = (select(r.item_id, func.count(distinct(r.participant_code)))
-             .where(*scored).group_by(r.item_id))
     codes_query = select(r.participant_code).where(*scored).distinct()
     with engine.connect() as conn:
-        counts = {str(item_id): int(n) for item_id, n in conn.execute(query)}
         codes = [str(c) for (c,) in conn.execute(codes_query)]
+        if not conditions:
+            query = (select(r.item_id, func.count(distinct(r.participant_code)))
+                     .where(*scored).group_by(r.item_id))
+            return {str(item_id): int(n) for item_id, n in conn.execute(query)}, codes
+        read: dict[tuple[str, str], set[str]] = {}
+        query = select(r.item_id, r.participant_code, r.condition).where(*scored).distinct()
+        for item_id, code, condition in conn.execute(query):
+            read.setdefault((str(item_id), str(code)), set()).add(str(condition))
+    wanted = set(conditions)
+    counts: dict[str, int] = {}
+    for (item_id, _), met in read.items():
+        if wanted <= met:
+            counts[item_id] = counts.get(item_id, 0) + 1
     return counts, codes
 
 

@@ -8,6 +8,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from app.session.coverage import coverage
 from app.session.engine import (
     BlockIntroScreen,
     BreakScreen,
@@ -176,4 +177,17 @@ def test_a_text_case_shows_the_ai_output_only_in_its_own_sitting(tmp_path: Path)
     assert all("ECG report" in t and "**AI summary:**" in t for t in shown["ai_aided"])
     assert all("ECG report" in t and "AI" not in t for t in shown["unaided"])
     assert len(shown["unaided"]) == len(shown["ai_aided"]) == 6
+    db.close()
+
+
+def test_coverage_counts_a_reader_once_every_condition_is_read() -> None:
+    loaded = load_study(READER_STUDY)
+    db: Database = open_database()
+    _read_sitting(SessionEngine(loaded, db, "P001"))
+    halfway = coverage(loaded, db)
+    assert halfway.participants == 1
+    assert {i.raters for i in halfway.items} == {0}  # one sitting: no case read both ways
+    _read_sitting(SessionEngine(loaded, db, "P001"))
+    done = coverage(loaded, db)
+    assert {i.raters for i in done.items} == {1}
     db.close()
