@@ -243,13 +243,18 @@ class SessionEngine:
             block_total=self._tally.block_total[planned.block_id],
         )
 
+    def _last_answer_utc(self) -> str | None:
+        """The time of this sitting's latest answer, as stored (the washout counts from it)."""
+        read = self.db.answered_by_condition(self.study.id, self.code).get(self.condition)
+        return read[1] if read else None
+
     def next_screen(self) -> Screen:
         planned = self.next_trial()
         sitting = self.sitting
         if planned is None:
             left = sitting.count - sitting.index - (0 if sitting.waiting else 1)
             opens = (sitting.opens_utc if sitting.waiting else
-                     next_opens_utc(self.study) if left else None)
+                     next_opens_utc(self.study, self._last_answer_utc()) if left else None)
             return EndScreen(self.done, self.total, self._score() if
                              self.study.design.show_score_at_end else None,
                              sittings_left=left, next_opens_utc=opens, waiting=sitting.waiting)

@@ -89,12 +89,15 @@ def current_sitting(study: Study, code: str, planned: set[str],
     return Sitting(order[-1], len(order) - 1, len(order))
 
 
-def next_opens_utc(study: Study, *, now: datetime | None = None) -> str | None:
-    """When a sitting that follows one ending `now` opens (None: at once)."""
+def next_opens_utc(study: Study, last_answer_utc: str | None) -> str | None:
+    """When the sitting after one whose last answer was given at `last_answer_utc` opens
+    (None: at once): the time `current_sitting` checks against, so the date the reader is
+    told is the date the next sitting opens."""
     days = study.design.washout_days
     if not days:
         return None
-    return ((now or datetime.now(UTC)) + timedelta(days=days)).isoformat(timespec="seconds")
+    start = _utc(last_answer_utc) if last_answer_utc else datetime.now(UTC)
+    return (start + timedelta(days=days)).isoformat(timespec="seconds")
 
 
 def sitting_progress(study: Study, code: str, planned: set[str],

@@ -19,7 +19,7 @@ from app.session.engine import (
     TrialTiming,
 )
 from app.session.plan import build_plan
-from app.session.sittings import condition_order, current_sitting
+from app.session.sittings import condition_order, current_sitting, next_opens_utc
 from app.session.standing import standing_of
 from app.storage import Database, open_database
 from app.study.loader import LoadedStudy, load_study
@@ -34,9 +34,10 @@ def _with_washout(loaded: LoadedStudy, days: float) -> LoadedStudy:
     return LoadedStudy(**{**vars(loaded), "study": changed})
 
 
-def _read_sitting(engine: SessionEngine) -> tuple[list[str], list[str | None]]:
+def _read_sitting(engine: SessionEngine, ends: list[EndScreen] | None = None
+                  ) -> tuple[list[str], list[str | None]]:
     """Answer every trial of the engine's sitting; the intro titles met and the texts shown
-    above the images."""
+    above the images (the end screen appended to `ends`)."""
     intros: list[str] = []
     texts: list[str | None] = []
     while True:
@@ -56,6 +57,8 @@ def _read_sitting(engine: SessionEngine) -> tuple[list[str], list[str | None]]:
                           TrialTiming(onset_ns=onset))
         else:
             assert isinstance(screen, EndScreen)
+            if ends is not None:
+                ends.append(screen)
             engine.close()
             return intros, texts
 
@@ -106,11 +109,14 @@ def test_a_reader_reads_every_case_under_each_condition_in_two_sittings() -> Non
 def test_the_next_sitting_opens_once_the_washout_is_over() -> None:
     loaded = _with_washout(load_study(READER_STUDY), 28)
     db: Database = open_database()
-    _read_sitting(SessionEngine(loaded, db, "P001"))
+    ends: list[EndScreen] = []
+    _read_sitting(SessionEngine(loaded, db, "P001"), ends)
     waiting = SessionEngine(loaded, db, "P001")
     assert waiting.sitting.waiting and waiting.plan == []
     screen = waiting.next_screen()
     assert isinstance(screen, EndScreen) and screen.waiting and screen.sittings_left == 1
+    # The date the sitting's end told the reader is the date the sitting opens.
+    assert ends[0].next_opens_utc == screen.next_opens_utc
     last = max(r.answer_utc for r in db.responses(loaded.study.id, participant_code="P001"))
     opens = datetime.fromisoformat(screen.next_opens_utc or "")
     assert abs(opens - (datetime.fromisoformat(last) + timedelta(days=28))) < timedelta(seconds=1)
@@ -191,3 +197,9 @@ def test_coverage_counts_a_reader_once_every_condition_is_read() -> None:
     done = coverage(loaded, db)
     assert {i.raters for i in done.items} == {1}
     db.close()
+
+
+def test_the_washout_counts_from_the_sittings_last_answer() -> None:
+    study = _with_washout(load_study(READER_STUDY), 28).study
+    assert next_opens_utc(study, "2026-11-03T09:30:00+00:00") == "2026-12-01T09:30:00+00:00"
+    assert next_opens_utc(load_study(READER_STUDY).study, "2026-11-03T09:30:00+00:00") is None
