@@ -62,6 +62,10 @@ class ImportDialog(QtWidgets.QDialog):
         self.sample.setSpecialValueText("all rows")
         self.seed = QtWidgets.QSpinBox()
         self.seed.setRange(0, 2_147_483_647)
+        self.sample_by = QtWidgets.QLineEdit()
+        self.sample_by.setPlaceholderText("a field of the rows (optional)")
+        self.sample_by.setToolTip("Draw the sample within each value of this field (e.g. "
+                                  "lesion_type), in proportion: import --sample-by")
         self.illustrative = QtWidgets.QCheckBox("Made-up scores (demo): label them illustrative")
         self.note = QtWidgets.QLineEdit()
         self.progress = QtWidgets.QProgressBar()
@@ -84,6 +88,8 @@ class ImportDialog(QtWidgets.QDialog):
         sampling.addWidget(self.sample)
         sampling.addWidget(QtWidgets.QLabel("seed"))
         sampling.addWidget(self.seed)
+        sampling.addWidget(QtWidgets.QLabel("stratified by"))
+        sampling.addWidget(self.sample_by, 1)
         form.addRow("Sample", sampling)
         form.addRow("", self.illustrative)
         form.addRow("Note", self.note)
@@ -128,7 +134,7 @@ class ImportDialog(QtWidgets.QDialog):
         self.about.setText(f"Source: {spec.source}. Question ids: {spec.question_ids}.")
         self.out_label.setText("Existing study folder" if attaching else "New study folder")
         self.images.setEnabled(spec.uses_images)
-        for widget in (self.sample, self.seed):
+        for widget in (self.sample, self.seed, self.sample_by):
             widget.setEnabled(not attaching)
         for widget in (self.illustrative, self.note):
             widget.setEnabled(attaching)
@@ -166,6 +172,8 @@ class ImportDialog(QtWidgets.QDialog):
             and self.images.text().strip() else None,
             sample=self.sample.value() if self.sample.isEnabled() and self.sample.value() else None,
             seed=self.seed.value(),
+            sample_by=(self.sample_by.text().strip() or None) if self.sample_by.isEnabled()
+            else None,
             illustrative=self.illustrative.isEnabled() and self.illustrative.isChecked(),
             note=(self.note.text().strip() or None) if self.note.isEnabled() else None,
         )
@@ -229,7 +237,7 @@ class ImportDialog(QtWidgets.QDialog):
     def _set_editable(self, editable: bool) -> None:
         self.import_button.setEnabled(editable)
         self.kind.setEnabled(editable)
-        for edit in (self.source, self.out, self.images):
+        for edit in (self.source, self.out, self.images, self.sample_by):
             edit.setReadOnly(not editable)
 
     def reject(self) -> None:

@@ -93,3 +93,20 @@ def test_missing_fields_are_asked_for(qtbot: QtBot) -> None:
     dialog.start()
     assert not dialog.running()
     assert "source and a study folder" in dialog.status.text()
+
+
+def test_the_sample_can_be_stratified_as_import_sample_by_does(qtbot: QtBot,
+                                                              tmp_path: Path) -> None:
+    dialog = ImportDialog(studies_dir=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.set_kind("mteb-sts")
+    dialog.source.setText(str(_sts(tmp_path / "STSDemo.jsonl", n=24)))
+    dialog.out.setText(str(tmp_path / "sts-study"))
+    dialog.sample.setValue(6)
+    qtbot.keyClicks(dialog.sample_by, "score")
+    with qtbot.waitSignal(dialog.imported, timeout=20_000):
+        qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    study = load_study(tmp_path / "sts-study").study
+    assert study.sampling is not None and study.sampling.by == "score"
+    # 24 rows, four of each score 0-5: a proportional draw of 6 takes one of each.
+    assert sorted(study.sampling.strata.values()) == [1] * 6
