@@ -18,7 +18,7 @@ from app.results.units import QuestionGroup
 from app.study.loader import LoadedStudy
 from app.wording import counted
 from exporters.analysis_words import metric_words
-from exporters.checklist import checklist_section
+from exporters.checklist_render import checklist_section
 from exporters.out_folder import out_path
 from exporters.report_gaps import gaps_section, quality_section
 from exporters.report_mrmc import mrmc_section
